@@ -1,0 +1,171 @@
+"""Reading and checking config.json. Every problem becomes one ConfigError line. No pygame here."""
+import difflib
+import json
+import math
+import os
+
+REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
+DEFAULTS = {"initial-length": 3, "seed": None, "solver": "greedy"}
+KNOWN = REQUIRED + tuple(DEFAULTS)
+SOLVER_NAMES = ("greedy", "hamilton")  # kept in step with solver.SOLVERS (a test checks)
+
+SPEED_MIN, SPEED_MAX = 0.01, 2.0  # seconds per move: the bounds of the config and of U/I
+MAX_WINDOW = 8192  # pixels per side; larger than any screen in use
+MAX_CELLS = 1 << 20  # a board this large could not be played or searched
+
+
+class ConfigError(Exception):
+    """A config problem, phrased as the one line the player sees."""
+
+
+def default_path():
+    """The config.json beside main.py, wherever the command is started from."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "config.json")
+
+
+def load(path):
+    """Read, parse and check the config file at `path`; return the complete config dict."""
+    return validate(parse(read_text(path), path), path)
+
+
+def read_text(path):
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a directory, not a file") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8-sig")  # accepts, and drops, a UTF-8 byte-order mark
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
+    if not text.strip():
+        raise ConfigError(f"{path}: file is empty; it needs a JSON object with {', '.join(REQUIRED)}")
+    return text
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text):
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is too large")
+    return value
+
+
+def _no_duplicates(pairs):
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f'key "{key}" appears twice')
+        seen[key] = value
+    return seen
+
+
+def parse(text, path="config"):
+    """Parse JSON text strictly: no NaN or Infinity, no key given twice."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
+                          object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as e:
+        raise ConfigError(f"{path}:{e.lineno}:{e.colno}: not valid JSON: {e.msg}") from None
+    except ValueError as e:  # raised by the hooks above, or by an absurdly long number
+        raise ConfigError(f"{path}: not valid JSON: {e}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid JSON: nested too deeply") from None
+
+
+def _describe(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return f'the string "{value[:20]}"' if len(value) <= 20 else "a string"
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "an object"
+    return str(value)
+
+
+def _whole(data, key, where):
+    """A whole number; 800.0 is accepted as 800, true is not a number."""
+    value = data[key]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f'{where}: "{key}" must be a whole number, got {_describe(value)}')
+    return value
+
+
+def _positive(data, key, where, upper):
+    value = _whole(data, key, where)
+    if not 0 < value <= upper:
+        raise ConfigError(f'{where}: "{key}" must be between 1 and {upper}, got {value}')
+    return value
+
+
+def check_keys(data, where):
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: must be a JSON object {{...}}, got {_describe(data)}")
+    for key in data:
+        if key not in KNOWN:
+            close = difflib.get_close_matches(key, KNOWN, n=1, cutoff=0.6)
+            hint = f' (did you mean "{close[0]}"?)' if close else f" (known keys: {', '.join(KNOWN)})"
+            raise ConfigError(f'{where}: unknown key "{key}"{hint}')
+    missing = [key for key in REQUIRED if key not in data]
+    if missing:
+        raise ConfigError(f"{where}: missing key{'s' if len(missing) > 1 else ''} "
+                          + ", ".join(f'"{k}"' for k in missing))
+
+
+def check_board(width, height, initial_length, where):
+    """The board must hold the starting snake on its top row and leave room for a fruit."""
+    if width * height > MAX_CELLS:
+        raise ConfigError(f"{where}: a {width}x{height} board is too large (at most {MAX_CELLS} cells)")
+    if initial_length > width:
+        raise ConfigError(f'{where}: "initial-length" {initial_length} does not fit on a board '
+                          f"{width} cells wide (the snake starts on the top row)")
+    if initial_length >= width * height:
+        raise ConfigError(f"{where}: a {width}x{height} board leaves no free cell for the fruit")
+
+
+def validate(data, where="config"):
+    """Check a parsed config and return it complete, with optional keys filled in."""
+    check_keys(data, where)
+    config = dict(DEFAULTS)
+    width = _positive(data, "window-width", where, MAX_WINDOW)
+    height = _positive(data, "window-height", where, MAX_WINDOW)
+    block = _positive(data, "block-size", where, MAX_WINDOW)
+    if width % block or height % block:
+        raise ConfigError(f'{where}: "block-size" {block} must divide both "window-width" {width} '
+                          f'and "window-height" {height}')
+    speed = data["speed"]
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)):
+        raise ConfigError(f'{where}: "speed" must be a number of seconds, got {_describe(speed)}')
+    if not SPEED_MIN <= speed <= SPEED_MAX:
+        raise ConfigError(f'{where}: "speed" must be between {SPEED_MIN} and {SPEED_MAX} seconds, got {speed}')
+    if not isinstance(data["auto"], bool):
+        raise ConfigError(f'{where}: "auto" must be true or false, got {_describe(data["auto"])}')
+    length = _positive(data, "initial-length", where, MAX_WINDOW) if "initial-length" in data else 3
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ConfigError(f'{where}: "seed" must be a whole number 0 or more, or null, got {_describe(seed)}')
+    solver = data.get("solver", DEFAULTS["solver"])
+    if solver not in SOLVER_NAMES:
+        raise ConfigError(f'{where}: "solver" must be one of {", ".join(SOLVER_NAMES)}, got {_describe(solver)}')
+    check_board(width // block, height // block, length, where)
+    config.update({"window-width": width, "window-height": height, "block-size": block,
+                   "speed": float(speed), "auto": data["auto"], "initial-length": length,
+                   "seed": seed, "solver": solver})
+    return config
+
+
+def board_size(config):
+    """The board in cells, (W, H), derived in this one place."""
+    block = config["block-size"]
+    return config["window-width"] // block, config["window-height"] // block

@@ -1,0 +1,34 @@
+"""The fruit: one cell, placed uniformly at random among the free cells. No pygame here."""
+import random
+
+RANDOM_TRIES = 8  # blind draws before listing the free cells; keeps placement O(1) while the board is roomy
+
+
+class Fruit:
+    """The fruit on a `width` x `height` board; `occupied(cell)` tells the snake's cells."""
+
+    def __init__(self, width, height, occupied, rng=None):
+        self.width = width
+        self.height = height
+        self.occupied = occupied
+        self.rng = rng if rng is not None else random.Random()
+        self.last_generate = None
+
+    def generate(self):
+        """Pick a new fruit cell uniformly among the free ones; None when the board is full."""
+        rng, width, height = self.rng, self.width, self.height
+        for _ in range(RANDOM_TRIES):
+            cell = (rng.randrange(width), rng.randrange(height))
+            if not self.occupied(cell):
+                self.last_generate = cell
+                return cell
+        # A crowded board: choose from the list of free cells, which always terminates.
+        free = [(x, y) for y in range(height) for x in range(width) if not self.occupied((x, y))]
+        self.last_generate = rng.choice(free) if free else None
+        return self.last_generate
+
+    def where(self):
+        """The fruit on the board, generating the first one if there is none yet."""
+        if self.last_generate is None:
+            self.generate()
+        return self.last_generate

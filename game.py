@@ -1,0 +1,86 @@
+"""One game of Snake: the rules of a tick, the steering queue and the outcome. No pygame here.
+
+The window, the headless benchmark and the tests all play through this class, so the
+rules live in one place.
+"""
+import random
+from collections import deque
+
+from fruit import Fruit
+from snake import Snake, Direction, OPPOSITE
+
+PLAYING, WON, LOST = "playing", "won", "lost"
+MAX_QUEUED_TURNS = 3  # steering keys remembered ahead of the ticks; more would only lag
+
+
+class Game:
+    """A `width` x `height` board with a snake of `initial_length` and a fruit."""
+
+    def __init__(self, width, height, initial_length=3, seed=None):
+        self.width = width
+        self.height = height
+        self.initial_length = initial_length
+        self.seed = seed if seed is not None else random.randrange(2 ** 32)
+        self.rng = random.Random(self.seed)
+        self.snake = Snake.starting(width, height, initial_length)
+        self.fruit = Fruit(width, height, self.snake.at, self.rng)
+        self.steps = 0
+        self.eaten = 0
+        self.state = PLAYING
+        self.turns = deque()
+        self.fruit.where()
+        if self.fruit.last_generate is None:  # a snake that fills the board has won already
+            self.state = WON
+
+    @property
+    def cells(self):
+        return self.width * self.height
+
+    def over(self):
+        return self.state != PLAYING
+
+    def queue_turn(self, direc):
+        """Remember a steering key; each queued turn is applied on its own tick.
+
+        A key that would reverse the snake, or repeats the heading it will already have,
+        is dropped here, so tapping W then A while heading right goes up, then left.
+        """
+        direc = Direction(direc)
+        last = self.turns[-1] if self.turns else self.snake.direction()
+        if direc == last or len(self.turns) >= MAX_QUEUED_TURNS:
+            return
+        if self.turns:
+            if len(self.snake) > 1 and direc == OPPOSITE[last]:
+                return
+        elif self.snake.is_reversal(direc):
+            return
+        self.turns.append(direc)
+
+    def clear_turns(self):
+        self.turns.clear()
+
+    def step(self, advance=None):
+        """Play one tick; `advance` moves the snake (the window passes its drawer's `next`).
+
+        Returns True when the snake ate on this tick.
+        """
+        if self.state != PLAYING:
+            return False
+        if self.turns:
+            self.snake.turn(self.turns.popleft())
+        ate = self.snake.next_head() == self.fruit.where()
+        if ate:
+            self.snake.eat_fruit()
+        (advance or self.snake.next)()
+        self.steps += 1
+        if not self.snake.valid():
+            self.state = LOST
+            return False
+        if ate:
+            self.eaten += 1
+            if len(self.snake) == self.cells:
+                self.fruit.last_generate = None
+                self.state = WON
+            else:
+                self.fruit.generate()
+        return ate
