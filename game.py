@@ -32,6 +32,17 @@ class Game:
         if self.fruit.last_generate is None:  # a snake that fills the board has won already
             self.state = WON
 
+    def restore(self, snake, fruit_cell, steps, eaten):
+        """Put the game into a saved moment (a debug log being replayed)."""
+        self.snake = snake
+        self.fruit.occupied = snake.at
+        self.fruit.last_generate = fruit_cell
+        self.steps, self.eaten = steps, eaten
+        self.turns.clear()
+        self.state = PLAYING if fruit_cell is not None else WON
+        if not snake.valid():
+            self.state = LOST
+
     @property
     def cells(self):
         return self.width * self.height

@@ -1,0 +1,204 @@
+"""config.json: the shipped file, every kind of bad file, and random JSON thrown at the loader."""
+import json
+import os
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import config
+from config import ConfigError
+
+GOOD = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True}
+
+
+def write(tmp_path, text, name="config.json", mode="w"):
+    path = tmp_path / name
+    if mode == "wb":
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def error_of(tmp_path, text, mode="w"):
+    with pytest.raises(ConfigError) as info:
+        config.load(write(tmp_path, text, mode=mode))
+    message = str(info.value)
+    assert "\n" not in message and message
+    return message
+
+
+def test_shipped_config_is_exactly_the_five_keys():
+    with open(config.default_path(), encoding="utf-8") as f:
+        assert json.load(f) == GOOD
+    loaded = config.load(config.default_path())
+    assert config.board_size(loaded) == (16, 12)
+    assert loaded["initial-length"] == 3 and loaded["solver"] == "greedy" and loaded["seed"] is None
+
+
+def test_default_path_is_beside_the_code(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert os.path.isfile(config.default_path())
+
+
+def test_optional_keys(tmp_path):
+    data = dict(GOOD, **{"initial-length": 5, "seed": 7, "solver": "hamilton"})
+    loaded = config.load(write(tmp_path, json.dumps(data)))
+    assert (loaded["initial-length"], loaded["seed"], loaded["solver"]) == (5, 7, "hamilton")
+
+
+def test_utf8_bom_is_accepted(tmp_path):
+    path = write(tmp_path, b"\xef\xbb\xbf" + json.dumps(GOOD).encode(), mode="wb")
+    assert config.load(path)["block-size"] == 50
+
+
+def test_integral_float_is_a_whole_number(tmp_path):
+    assert config.load(write(tmp_path, json.dumps(dict(GOOD, **{"block-size": 50.0}))))["block-size"] == 50
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(ConfigError, match="file not found"):
+        config.load(str(tmp_path / "nope.json"))
+
+
+def test_directory_instead_of_file(tmp_path):
+    with pytest.raises(ConfigError, match="directory"):
+        config.load(str(tmp_path))
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_unreadable_file(tmp_path):
+    path = write(tmp_path, json.dumps(GOOD))
+    os.chmod(path, 0)
+    with pytest.raises(ConfigError, match="cannot read"):
+        config.load(path)
+
+
+def test_unreadable_bytes(tmp_path):
+    assert "UTF-8" in error_of(tmp_path, b"\xff\xfe{", mode="wb")
+
+
+@pytest.mark.parametrize("text", ["", "   \n"])
+def test_empty_file(tmp_path, text):
+    assert "empty" in error_of(tmp_path, text)
+
+
+def test_bad_json_gives_line_and_column(tmp_path):
+    message = error_of(tmp_path, '{\n  "window-width": 800,\n  "speed": ,\n}')
+    assert ":3:12: not valid JSON" in message
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", '"hello"', "42", "null"])
+def test_not_an_object(tmp_path, text):
+    assert "JSON object" in error_of(tmp_path, text)
+
+
+def test_missing_keys_are_named(tmp_path):
+    data = dict(GOOD)
+    del data["speed"], data["auto"]
+    assert 'missing keys "speed", "auto"' in error_of(tmp_path, json.dumps(data))
+
+
+def test_unknown_key_suggests_close_match(tmp_path):
+    data = dict(GOOD)
+    data["block_size"] = data.pop("block-size")
+    assert 'unknown key "block_size" (did you mean "block-size"?)' in error_of(tmp_path, json.dumps(data))
+
+
+def test_unknown_key_without_match_lists_known(tmp_path):
+    assert "known keys" in error_of(tmp_path, json.dumps(dict(GOOD, colour="blue")))
+
+
+def test_duplicate_key(tmp_path):
+    text = json.dumps(GOOD)[:-1] + ', "speed": 0.5}'
+    assert "twice" in error_of(tmp_path, text)
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("window-width", "800", "whole number"),
+    ("window-width", [800], "whole number"),
+    ("window-height", True, "whole number, got true"),
+    ("block-size", 12.5, "whole number"),
+    ("speed", "fast", "number of seconds"),
+    ("speed", False, "number of seconds"),
+    ("auto", 1, "true or false"),
+    ("auto", "yes", "true or false"),
+    ("initial-length", None, "whole number"),
+    ("seed", 1.5, "seed"),
+    ("seed", -1, "seed"),
+    ("solver", "astar", "one of greedy, hamilton"),
+])
+def test_wrong_types(tmp_path, key, value, words):
+    assert words in error_of(tmp_path, json.dumps(dict(GOOD, **{key: value})))
+
+
+@pytest.mark.parametrize("literal", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_non_finite_numbers(tmp_path, literal):
+    text = json.dumps(GOOD).replace("0.3", literal)
+    assert "not valid JSON" in error_of(tmp_path, text)
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("window-width", 0, "between 1 and"),
+    ("window-height", -600, "between 1 and"),
+    ("block-size", 0, "between 1 and"),
+    ("speed", 0, "between 0.01 and 2.0"),
+    ("speed", -0.3, "between"),
+    ("speed", 100, "between"),
+    ("block-size", 70, "must divide"),
+    ("window-width", 100000, "between 1 and 8192"),
+    ("initial-length", 0, "between 1 and"),
+    ("initial-length", 17, "does not fit"),
+])
+def test_impossible_values(tmp_path, key, value, words):
+    assert words in error_of(tmp_path, json.dumps(dict(GOOD, **{key: value})))
+
+
+def test_board_with_no_room_for_fruit(tmp_path):
+    data = dict(GOOD, **{"window-width": 100, "window-height": 50, "block-size": 50, "initial-length": 2})
+    assert "no free cell" in error_of(tmp_path, json.dumps(data))
+
+
+def test_huge_number_is_one_line(tmp_path):
+    assert "not valid JSON" in error_of(tmp_path, json.dumps(GOOD).replace("800", "9" * 5000))
+
+
+def test_deep_nesting_is_one_line(tmp_path):
+    assert "nested too deeply" in error_of(tmp_path, "[" * 100000 + "]" * 100000)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(config.KNOWN + ("block_size", "speeed")), JSON_VALUES, max_size=8)
+       | JSON_VALUES)
+def test_random_json_is_a_config_or_one_clear_error(data):
+    text = json.dumps(data)
+    try:
+        loaded = config.validate(config.parse(text))
+    except ConfigError as e:
+        assert str(e) and "\n" not in str(e)
+        return
+    width, height = config.board_size(loaded)
+    assert width * height > loaded["initial-length"] <= width
+    assert config.SPEED_MIN <= loaded["speed"] <= config.SPEED_MAX
+    assert isinstance(loaded["auto"], bool)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ww=st.integers(-5, 400), wh=st.integers(-5, 400), bs=st.integers(-5, 60),
+       speed=st.floats(-1, 3), length=st.integers(-2, 20))
+def test_random_numbers_are_a_config_or_one_clear_error(ww, wh, bs, speed, length):
+    data = {"window-width": ww, "window-height": wh, "block-size": bs, "speed": speed,
+            "auto": False, "initial-length": length}
+    try:
+        loaded = config.validate(data)
+    except ConfigError as e:
+        assert "\n" not in str(e)
+        return
+    assert ww % bs == 0 and wh % bs == 0 and 1 <= length <= ww // bs
