@@ -1,0 +1,137 @@
+"""The headless runner: its JSON contract, seeding, stuck games and the soak audit."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import bench
+import solver as solvers
+from game import Game
+from snake import DIRECTIONS, OPPOSITE, Snake
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KEYS = {"solver", "board", "games", "wins", "losses", "stuck", "win_rate", "avg_length",
+        "avg_steps", "move_ms_mean", "move_ms_p99"}
+
+
+class FirstSafe(solvers.Solver):
+    """A deliberately dumb autopilot: the first safe direction, else straight on."""
+
+    def next_direction(self):
+        snake = self.game.snake
+        return next((d for d in DIRECTIONS if snake.is_safe_move(d)), snake.direction())
+
+
+class Reverser(solvers.Solver):
+    def next_direction(self):
+        return OPPOSITE[self.game.snake.direction()]
+
+
+@pytest.fixture
+def dumb_solver(monkeypatch):
+    monkeypatch.setitem(solvers.SOLVERS, "greedy", FirstSafe)
+
+
+def headless(*flags, cwd=ROOT):
+    return subprocess.run([sys.executable, os.path.join(ROOT, "main.py"), "--headless", *flags],
+                          capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_figures_have_the_contract_keys_and_sane_values(dumb_solver):
+    result = bench.run_games(6, 5, 3, "greedy", seed=1, max_steps=3000, games=5, soak=True)
+    assert KEYS <= set(result)
+    assert result["board"] == "6x5" and result["games"] == 5
+    assert result["wins"] + result["losses"] + result["stuck"] == 5
+    assert 3 <= result["avg_length"] <= 30 and 0 <= result["win_rate"] <= 1
+    assert 0 < result["move_ms_mean"] <= result["move_ms_p99"] <= result["move_ms_max"]
+
+
+def test_same_seed_same_games(dumb_solver):
+    runs = [bench.run_games(6, 6, 3, "greedy", seed=5, max_steps=2000, games=4) for _ in range(2)]
+    strip = lambda r: {k: v for k, v in r.items() if "ms" not in k and k != "seconds"}
+    assert strip(runs[0]) == strip(runs[1])
+
+
+def test_max_steps_makes_a_game_stuck(dumb_solver):
+    result = bench.run_games(10, 10, 3, "greedy", seed=1, max_steps=5, games=2)
+    assert result["stuck"] == 2 and result["avg_steps"] == 5
+
+
+def test_soak_catches_a_reversal(monkeypatch):
+    monkeypatch.setitem(solvers.SOLVERS, "greedy", Reverser)
+    with pytest.raises(bench.InvariantError, match="reversed"):
+        bench.run_games(6, 6, 3, "greedy", seed=1, max_steps=100, games=1, soak=True)
+
+
+def test_soak_catches_growth_without_eating(monkeypatch, dumb_solver):
+    real_next = Snake.next
+
+    def sticky_next(self):
+        self.eat_fruit()  # a bug: the snake always grows
+        real_next(self)
+    monkeypatch.setattr(Snake, "next", sticky_next)
+    with pytest.raises(bench.InvariantError, match="grew without eating|initial length"):
+        bench.run_games(8, 8, 3, "greedy", seed=1, max_steps=100, games=1, soak=True)
+
+
+def test_soak_catches_a_fruit_on_the_body(monkeypatch, dumb_solver):
+    monkeypatch.setattr("fruit.Fruit.generate", lambda self: setattr(self, "last_generate", (0, 0)))
+    game = Game(6, 6, 3, seed=2)
+    game.fruit.last_generate = (2, 1)  # FirstSafe goes down first
+    with pytest.raises(bench.InvariantError, match="fruit is not on a free cell"):
+        bench.play(game, FirstSafe(game), 50, bench.Timing(), soak=True)
+
+
+def test_broken_invariant_dumps_the_state(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(solvers.SOLVERS, "greedy", Reverser)
+    monkeypatch.chdir(tmp_path)
+    import config
+    args = bench_args(games=1, width=6, height=6, soak=True)
+    assert bench.run(args, config.load(config.default_path())) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("invariant broken:") and "state written to" in err
+    assert len(list(tmp_path.glob("output_*.log"))) == 1
+
+
+def bench_args(**overrides):
+    import argparse
+    parser = argparse.ArgumentParser()
+    bench.add_arguments(parser)
+    args = parser.parse_args([])
+    for key, value in overrides.items():
+        setattr(args, key, value)
+    return args
+
+
+def test_timing_percentiles():
+    timing = bench.Timing()
+    for us in range(1, 101):
+        timing.add(us * 1000)
+    assert timing.mean_ms() == pytest.approx(0.0505)
+    assert 0.099 <= timing.percentile_ms(0.99) <= 0.1  # a bucket's upper edge
+    assert timing.percentile_ms(1.0) == pytest.approx(0.1)
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--games", "0"], "--games"),
+    (["--width", "0"], "at least 1"),
+    (["--solver", "nope"], "--solver must be one of"),
+    (["--width", "2", "--height", "2", "--initial-length", "3"], "does not fit"),
+    (["--max-steps", "0"], "--max-steps"),
+])
+def test_bad_flags_are_one_line(flags, words):
+    done = headless(*flags)
+    assert done.returncode == 2
+    assert words in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("solver_name", sorted(solvers.SOLVERS))
+def test_headless_end_to_end(solver_name, tmp_path):
+    done = headless("--games", "3", "--width", "6", "--height", "6", "--solver", solver_name,
+                    "--seed", "3", "--soak", cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert KEYS <= set(result) and result["solver"] == solver_name and result["board"] == "6x6"
+    assert "3/3 games" in done.stderr  # progress went to stderr, not stdout
