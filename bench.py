@@ -32,6 +32,9 @@ def add_arguments(parser):
     group.add_argument("--initial-length", type=int, metavar="L", help="starting length (default: config)")
     group.add_argument("--max-steps", type=int, metavar="M", help="moves before a game counts as stuck (default 100*W*H)")
     group.add_argument("--soak", action="store_true", help="check every rule on every move")
+    group.add_argument("--boards", metavar="WxH,...",
+                       help="play --games games on each of these boards (e.g. 1x2,3x3,8x8); "
+                            "the starting length is cut to fit each board")
 
 
 class Timing:
@@ -215,23 +218,54 @@ def run_games(width, height, length, solver_name, seed, max_steps, games, soak=F
     }
 
 
+def parse_boards(text):
+    """'1x2,3x3' -> [(1, 2), (3, 3)]; a board must have room for a snake and a fruit."""
+    boards = []
+    for item in text.split(","):
+        try:
+            width, height = (int(n) for n in item.strip().lower().split("x"))
+        except ValueError:
+            raise configuration.ConfigError(f"--boards: {item.strip()!r} is not WxH") from None
+        if width < 1 or height < 1 or width * height < 2:
+            raise configuration.ConfigError(f"--boards: {item.strip()} has no room for a snake and a fruit")
+        boards.append((width, height))
+    return boards
+
+
 def run(args, config):
     """The --headless entry point; returns the process exit code."""
     try:
         width, height, length, solver_name, seed, max_steps = settings(args, config)
+        boards = parse_boards(args.boards) if args.boards else [(width, height)]
     except configuration.ConfigError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    try:
-        result = run_games(width, height, length, solver_name, seed, max_steps, args.games,
-                           args.soak, Progress(args.games))
-    except InvariantError as e:
-        return report_broken(e, config, width, height, length, solver_name)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    print(json.dumps(result))
+    results = []
+    for width, height in boards:
+        fitted = min(length, width, width * height - 1) if args.boards else length
+        steps = max_steps if args.max_steps is not None or not args.boards else 100 * width * height
+        try:
+            results.append(run_games(width, height, fitted, solver_name, seed, steps, args.games,
+                                     args.soak, Progress(args.games)))
+        except InvariantError as e:
+            return report_broken(e, config, width, height, fitted, solver_name)
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return 130
+        if args.boards:
+            print(json.dumps(results[-1]), flush=True)
+    print(json.dumps(results[0] if len(results) == 1 and not args.boards else summary(results)))
     return 0
+
+
+def summary(results):
+    """Totals over several boards, for the last line of a --boards run."""
+    games = sum(r["games"] for r in results)
+    total = {key: sum(r[key] for r in results) for key in ("wins", "losses", "stuck", "moves")}
+    return {"solver": results[0]["solver"], "boards": [r["board"] for r in results], "games": games,
+            **total, "win_rate": round(total["wins"] / games, 4),
+            "move_ms_p99_worst": max(r["move_ms_p99"] for r in results),
+            "soak": results[0]["soak"], "seconds": round(sum(r["seconds"] for r in results), 2)}
 
 
 def report_broken(error, config, width, height, length, solver_name):

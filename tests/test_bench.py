@@ -135,3 +135,19 @@ def test_headless_end_to_end(solver_name, tmp_path):
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert KEYS <= set(result) and result["solver"] == solver_name and result["board"] == "6x6"
     assert "3/3 games" in done.stderr  # progress went to stderr, not stdout
+
+
+def test_boards_run_each_board_and_total(dumb_solver, capsys):
+    args = bench_args(games=2, boards="1x2,2x1,3x3,4x5", soak=True, seed=1)
+    import config
+    assert bench.run(args, config.load(config.default_path())) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.strip().splitlines()]
+    assert [line["board"] for line in lines[:-1]] == ["1x2", "2x1", "3x3", "4x5"]
+    assert lines[0]["initial_length"] == 1 and lines[3]["initial_length"] == 3
+    assert lines[-1]["games"] == 8 and lines[-1]["wins"] + lines[-1]["losses"] + lines[-1]["stuck"] == 8
+
+
+@pytest.mark.parametrize("boards", ["3x", "1x1", "axb", "0x4"])
+def test_bad_boards_flag(boards):
+    done = headless("--boards", boards)
+    assert done.returncode == 2 and "--boards" in done.stderr and "Traceback" not in done.stderr
