@@ -1,0 +1,12 @@
+"""Shared test setup: pygame runs headless, and the modules import from the repo root."""
+import os
+import sys
+
+# Before anything imports pygame: no window, no sound card, no greeting on stdout.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
