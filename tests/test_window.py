@@ -1,0 +1,499 @@
+"""The window loop in main.py, driven headless: keys, ticks, what reaches the screen, key storms."""
+import argparse
+import glob
+import json
+import os
+import random
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import config
+import debuglog
+import drawer
+import main
+import solver
+from game import LOST, PLAYING, WON, Game
+from snake import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Snake
+
+BLOCK = 10
+W, H = 8, 6
+
+
+def make_config(**changes):
+    data = {"window-width": W * BLOCK, "window-height": H * BLOCK, "block-size": BLOCK,
+            "speed": 0.3, "auto": False, "seed": 7}
+    data.update(changes)
+    return config.validate(data)
+
+
+class CycleSolver(solver.Solver):
+    """A stand-in autopilot that walks one Hamiltonian cycle of the 8x6 board, so it never loses.
+
+    Column 0 is the way back up; the other columns are swept row by row.
+    """
+
+    name = "cycle"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.calls = 0
+
+    def next_direction(self):
+        self.calls += 1
+        return self.move_from(self.game.snake.head())
+
+    @staticmethod
+    def move_from(cell):
+        x, y = cell
+        if x == 0:
+            return RIGHT if y == 0 else UP
+        if y % 2 == 0:
+            return RIGHT if x < W - 1 else DOWN
+        if x > 1:
+            return LEFT
+        return LEFT if y == H - 1 else DOWN
+
+    def planned_path(self):
+        cells, cell = [], self.game.snake.head()
+        for _ in range(4):
+            dx, dy = {UP: (0, -1), DOWN: (0, 1), LEFT: (-1, 0), RIGHT: (1, 0)}[self.move_from(cell)]
+            cell = (cell[0] + dx, cell[1] + dy)
+            cells.append(cell)
+        return cells
+
+
+def fake_solver(name, game):
+    return CycleSolver(game)
+
+
+@pytest.fixture
+def make_app():
+    """Build Apps on the dummy display; the display is shut down after the test."""
+    def build(game=None, paused=False, **changes):
+        return main.App(make_config(**changes), game=game, paused=paused, make_solver=fake_solver)
+    yield build
+    pygame.display.quit()
+
+
+def middle_game(direc=RIGHT, body=((3, 3), (2, 3), (1, 3)), fruit=(7, 5)):
+    """A game with the snake in the middle of the board, so any first move is safe."""
+    game = Game(W, H, 3, seed=7)
+    game.restore(Snake(W, H, list(body), direc), fruit, 0, 0)
+    return game
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def press(app, *keys):
+    for k in keys:
+        app.handle(key(k))
+
+
+def color(screen, cell):
+    return tuple(screen.get_at((cell[0] * BLOCK + BLOCK // 2, cell[1] * BLOCK + BLOCK // 2)))[:3]
+
+
+# -- steering -------------------------------------------------------------------------------
+
+def test_two_keys_in_one_tick_turn_up_then_left(make_app):
+    app = make_app(middle_game(RIGHT))
+    press(app, pygame.K_w, pygame.K_a)  # both before the next tick
+    app.tick()
+    assert app.game.snake.head() == (3, 2)  # up first
+    app.tick()
+    assert app.game.snake.head() == (2, 2)  # then left, never back into the neck
+    assert app.game.state == PLAYING
+
+
+def test_reversal_key_is_ignored(make_app):
+    app = make_app(middle_game(RIGHT))
+    press(app, pygame.K_a)
+    app.tick()
+    assert app.game.snake.head() == (4, 3) and app.game.state == PLAYING
+
+
+def test_reversal_of_a_queued_turn_is_ignored(make_app):
+    app = make_app(middle_game(RIGHT))
+    press(app, pygame.K_w, pygame.K_s)
+    app.tick()
+    app.tick()
+    assert app.game.snake.head() == (3, 1)
+
+
+def test_arrow_keys_steer_like_wasd(make_app):
+    app = make_app(middle_game(RIGHT))
+    press(app, pygame.K_DOWN)
+    app.tick()
+    assert app.game.snake.head() == (3, 4)
+
+
+# -- speed ----------------------------------------------------------------------------------
+
+def test_u_and_i_scale_the_interval_and_hold_their_bounds(make_app):
+    app = make_app()
+    press(app, pygame.K_u)
+    assert app.interval == pytest.approx(0.3 * main.SPEED_FACTOR)
+    press(app, pygame.K_i)
+    assert app.interval == pytest.approx(0.3)
+    press(app, *[pygame.K_u] * 100)
+    assert app.interval == config.SPEED_MIN
+    press(app, *[pygame.K_i] * 100)
+    assert app.interval == config.SPEED_MAX
+    app.render()
+    assert "2 s/move" in pygame.display.get_caption()[0]
+
+
+# -- pause, restart, autopilot, quit ----------------------------------------------------------
+
+def test_p_pauses_and_resumes(make_app):
+    app = make_app(middle_game(RIGHT))
+    press(app, pygame.K_p)
+    assert app.paused and "paused" in app.caption_text()
+    press(app, pygame.K_s)  # steering is ignored while paused
+    assert app.tick() is False and app.tick() is False
+    assert app.game.snake.head() == (3, 3) and app.game.steps == 0
+    app.render()
+    assert app.message.startswith("PAUSED")
+    press(app, pygame.K_p)
+    assert app.tick() is True and app.game.snake.head() == (4, 3)
+    assert app.render() == [app.screen.get_rect()]  # the message is taken down by a full repaint
+    assert app.message is None
+
+
+def test_lost_game_shows_it_and_r_starts_a_new_one(make_app):
+    app = make_app(middle_game(RIGHT, body=((7, 0), (6, 0), (5, 0))))
+    app.render()
+    app.tick()  # into the right wall
+    assert app.game.state == LOST
+    rects = app.render()
+    assert app.message.startswith("LOST")
+    assert "LOST" in pygame.display.get_caption()[0]
+    assert len(rects) <= 5  # the tick's cells and the message box
+    assert color(app.screen, (7, 0)) == drawer.RED  # the board stays visible around the message
+    assert app.tick() is False
+    press(app, pygame.K_p)
+    assert not app.paused  # nothing to pause in a finished game
+    press(app, pygame.K_r)
+    assert app.game.state == PLAYING and len(app.game.snake) == 3 and app.game.steps == 0
+    assert app.render() == [app.screen.get_rect()] and app.message is None
+    assert color(app.screen, (2, 0)) == drawer.RED and color(app.screen, (7, 0)) == drawer.WHITE
+
+
+def test_restarts_are_new_games_yet_repeatable_with_a_seed(make_app):
+    fruits = []
+    for _ in range(2):
+        app = make_app()
+        first = app.game.fruit.where()
+        press(app, pygame.K_r)
+        fruits.append((first, app.game.seed, app.game.fruit.where()))
+    assert fruits[0] == fruits[1]
+    assert fruits[0][0] == Game(W, H, 3, seed=7).fruit.where()  # the first game uses the config seed
+    assert fruits[0][1] != 7
+
+
+def test_return_toggles_the_autopilot_which_ignores_steering(make_app):
+    app = make_app()
+    assert not app.auto and app.solver is None
+    press(app, pygame.K_RETURN)
+    assert app.auto and isinstance(app.solver, CycleSolver)
+    assert "autopilot on" in app.caption_text()
+    press(app, pygame.K_s)  # ignored: the autopilot drives
+    assert not app.game.turns
+    for _ in range(10):
+        app.tick()
+    assert app.solver.calls == 10 and app.game.state == PLAYING
+    assert app.game.snake.head() == (3, 1)  # along row 0, down at its end, back along row 1
+    press(app, pygame.K_RETURN, pygame.K_s)  # a human takes over
+    assert not app.auto and app.solver is None
+    app.tick()
+    assert app.game.snake.head() == (3, 2)
+    press(app, pygame.K_a)
+    assert list(app.game.turns) == [LEFT]
+    press(app, pygame.K_KP_ENTER)  # handing back drops the queued turn; a new solver starts here
+    assert app.auto and app.solver.calls == 0 and not app.game.turns
+    app.tick()
+    assert app.game.snake.head() == (4, 2)
+
+
+def test_autopilot_from_the_config_and_rebuilt_on_restart(make_app):
+    app = make_app(auto=True)
+    first = app.solver
+    assert isinstance(first, CycleSolver) and first.game is app.game
+    press(app, pygame.K_r)
+    assert app.solver is not first and app.solver.game is app.game
+
+
+def test_missing_solver_falls_back_to_manual(monkeypatch, capsys):
+    monkeypatch.setattr(solver, "SOLVERS", {})
+    app = main.App(make_config(auto=True))
+    try:
+        assert not app.auto and app.solver is None
+        assert "not available" in capsys.readouterr().err
+    finally:
+        pygame.display.quit()
+
+
+def test_q_and_the_close_button_quit_with_code_0(make_app):
+    for event in (key(pygame.K_q), pygame.event.Event(pygame.QUIT)):
+        app = make_app()
+        pygame.event.clear()
+        pygame.event.post(event)
+        assert app.run(max_seconds=5) == 0
+        assert not app.running and app.game.steps == 0
+
+
+# -- the debug log ----------------------------------------------------------------------------
+
+def test_space_writes_the_debug_log_here_and_says_where(make_app, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    app = make_app(middle_game(RIGHT))
+    press(app, pygame.K_u, pygame.K_RETURN)
+    app.tick()
+    press(app, pygame.K_SPACE)
+    logs = glob.glob(str(tmp_path / "output_*.log"))
+    assert len(logs) == 1
+    out = capsys.readouterr().out
+    assert os.path.basename(logs[0]) in out and out.count("\n") == 1
+    data = json.loads(open(logs[0], encoding="utf-8").read())
+    assert data["autopilot"]["on"] is True and data["autopilot"]["solver"] == "cycle"
+    assert data["config"]["speed"] == pytest.approx(app.interval)
+    loaded_config, game = debuglog.load(logs[0])
+    assert list(game.snake.body) == list(app.game.snake.body)
+    assert game.fruit.where() == app.game.fruit.where()
+
+
+def test_a_failing_debug_log_is_one_line_and_the_game_goes_on(make_app, monkeypatch, capsys):
+    def fail(*args, **kwargs):
+        raise debuglog.DebugLogError("cannot write debug log in /nowhere: Permission denied")
+    monkeypatch.setattr(debuglog, "write", fail)
+    app = make_app(middle_game(RIGHT))
+    press(app, pygame.K_SPACE)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Permission denied" in err
+    assert app.running and app.tick() and app.game.state == PLAYING
+
+
+def test_load_starts_paused_from_the_log(tmp_path, monkeypatch):
+    game = middle_game(DOWN, body=((4, 2), (4, 1), (3, 1)), fruit=(0, 5))
+    log = debuglog.write(game, make_config(auto=True), directory=str(tmp_path))
+    seen = {}
+
+    def fake_run(self, **limits):
+        seen["app"] = self
+        return 0
+    monkeypatch.setattr(main.App, "run", fake_run)
+    monkeypatch.setattr(solver, "SOLVERS", dict(solver.SOLVERS, greedy=CycleSolver))
+    assert main.run_window(make_config(), argparse.Namespace(load=log)) == 0
+    app = seen["app"]
+    assert app.paused and app.auto
+    assert list(app.game.snake.body) == [(4, 2), (4, 1), (3, 1)] and app.game.fruit.where() == (0, 5)
+
+
+def test_load_of_a_bad_log_is_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "output_bad.log"
+    bad.write_text("{not json")
+    assert main.run_window(make_config(), argparse.Namespace(load=str(bad))) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("debug log error: ") and err.count("\n") == 1
+
+
+# -- what reaches the screen ------------------------------------------------------------------
+
+def test_normal_ticks_update_at_most_four_rects(make_app, monkeypatch):
+    calls = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects=None: calls.append(rects))
+    app = make_app(auto=True, speed=0.01)
+    pygame.event.clear()
+    app.run(max_ticks=80)
+    assert app.game.state == PLAYING and app.game.steps == 80 and app.game.eaten > 0
+    screen = app.screen.get_rect()
+    assert calls[0] == [screen]  # the start: the only full repaint
+    for rects in calls[1:]:
+        assert rects is not None and 1 <= len(rects) <= 4 and screen not in rects
+    assert len(calls) - 1 == 80  # one update per move, nothing when there was nothing to show
+
+
+def test_eating_tick_updates_head_old_head_and_new_fruit(make_app):
+    app = make_app(middle_game(RIGHT, fruit=(4, 3)))
+    app.render()
+    app.tick()
+    rects = app.render()
+    new_fruit = app.game.fruit.where()
+    assert len(rects) == 3
+    assert {tuple(r) for r in rects} == {(x * BLOCK, y * BLOCK, BLOCK, BLOCK)
+                                        for x, y in ((4, 3), (3, 3), new_fruit)}
+    assert color(app.screen, new_fruit) == drawer.GREEN
+
+
+def test_expose_and_unknown_events(make_app):
+    app = make_app()
+    app.render()
+    for event in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(3, 3)),
+                  pygame.event.Event(pygame.USEREVENT, code=3),
+                  pygame.event.Event(pygame.KEYUP, key=pygame.K_q),
+                  pygame.event.Event(pygame.KEYDOWN),  # no key at all
+                  pygame.event.Event(pygame.KEYDOWN, key=None),
+                  pygame.event.Event(pygame.KEYDOWN, key="q"),
+                  pygame.event.Event(pygame.KEYDOWN, key=[pygame.K_q]),
+                  pygame.event.Event(pygame.KEYDOWN, key=2 ** 70)):
+        app.handle(event)
+    assert app.running and app.render() == []
+    app.handle(pygame.event.Event(pygame.VIDEOEXPOSE))
+    assert app.render() == [app.screen.get_rect()]
+
+
+def test_the_path_overlay_follows_the_plan_and_comes_off(make_app):
+    app = make_app(auto=True)
+    app.render()
+    press(app, pygame.K_o)
+    rects = app.render()
+    plan = app.solver.planned_path()
+    assert all(color(app.screen, c) == drawer.BLUE for c in plan if not app.game.snake.at(c))
+    assert len(rects) == len(plan)
+    app.tick()
+    app.render()
+    press(app, pygame.K_o)
+    app.render()
+    assert all(color(app.screen, c) != drawer.BLUE for x in range(W) for y in range(H) for c in [(x, y)])
+
+
+def test_a_won_game_says_so(make_app):
+    app = make_app(auto=True)
+    while app.tick():
+        app.render()
+    assert app.game.state == WON and len(app.game.snake) == W * H
+    app.render()
+    assert app.message.startswith("WON") and "WON" in pygame.display.get_caption()[0]
+    corners = [(0, 0), (W - 1, 0), (0, H - 1), (W - 1, H - 1)]  # away from the message in the middle
+    assert all(color(app.screen, c) in (drawer.BLACK, drawer.RED) for c in corners)
+
+
+def test_without_a_font_the_caption_still_tells(monkeypatch):
+    monkeypatch.setattr(main, "make_font", lambda size: None)
+    app = main.App(make_config(), game=middle_game(RIGHT, body=((7, 3), (6, 3), (5, 3))))
+    try:
+        app.render()
+        app.tick()
+        assert app.render() == app.snake_drawer.dirty
+        assert "LOST" in pygame.display.get_caption()[0]
+    finally:
+        pygame.display.quit()
+
+
+# -- the real loop ----------------------------------------------------------------------------
+
+def test_smoke_the_real_loop_with_posted_keys(make_app, monkeypatch):
+    script = {2: [pygame.K_s], 3: [pygame.K_a], 5: [pygame.K_p], 7: [pygame.K_p], 9: [pygame.K_u, pygame.K_q]}
+    app = make_app(middle_game(RIGHT, body=((3, 1), (2, 1), (1, 1))), speed=0.01)
+    pygame.event.clear()
+    real_tick, seen = app.tick, []
+
+    def tick():
+        moved = real_tick()
+        seen.append(app.game.snake.head())
+        for k in script.get(len(seen), []):
+            pygame.event.post(key(k))
+        return moved
+    monkeypatch.setattr(app, "tick", tick)
+    assert app.run(max_seconds=10) == 0
+    assert seen[:9] == [(4, 1), (5, 1), (5, 2), (4, 2), (3, 2), (3, 2), (3, 2), (2, 2), (1, 2)]
+    assert app.interval == config.SPEED_MIN  # U at the lower bound changes nothing
+    assert app.game.state == PLAYING
+
+
+def test_run_window_and_main_exit_0_on_q(monkeypatch, tmp_path):
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps({"window-width": 80, "window-height": 60, "block-size": 10,
+                                "speed": 0.05, "auto": False}))
+    real_render = main.App.render
+
+    def render(self):
+        if self.game.steps == 2:
+            pygame.event.post(key(pygame.K_q))
+        return real_render(self)
+    monkeypatch.setattr(main.App, "render", render)
+    assert main.main(["--config", str(path)]) == 0
+    assert not pygame.display.get_init()  # run_window shuts pygame down
+
+
+# -- storms -----------------------------------------------------------------------------------
+
+ALL_KEYS = sorted({value for name, value in vars(pygame).items()
+                   if name.startswith("K_") and isinstance(value, int)})
+GAME_KEYS = [pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_u, pygame.K_i, pygame.K_p,
+             pygame.K_r, pygame.K_RETURN, pygame.K_o, pygame.K_SPACE, pygame.K_q]
+ODD_EVENTS = [pygame.event.Event(pygame.QUIT), pygame.event.Event(pygame.VIDEOEXPOSE),
+              pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.KEYDOWN), pygame.event.Event(pygame.KEYDOWN, key=-1),
+              pygame.event.Event(pygame.USEREVENT + 1)]
+
+
+def random_event(rng):
+    roll = rng.random()
+    if roll < 0.6:
+        return key(rng.choice(GAME_KEYS))
+    if roll < 0.95:
+        return key(rng.choice(ALL_KEYS))
+    return rng.choice(ODD_EVENTS)
+
+
+def checked_tick(app):
+    """One tick with the invariants the storm must never break."""
+    game, snake = app.game, app.game.snake
+    neck, steps = snake.neck(), game.steps
+    moved = app.tick()
+    if game is app.game and game.steps > steps:
+        assert snake.head() != neck  # never back into its own neck
+    assert config.SPEED_MIN <= app.interval <= config.SPEED_MAX
+    if app.game.state == PLAYING:
+        assert app.game.snake.valid()
+    app.render()
+    return moved
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_key_storm_never_crashes_or_reverses(make_app, tmp_path, monkeypatch, seed):
+    monkeypatch.chdir(tmp_path)  # space writes logs here
+    rng = random.Random(seed)
+    app = make_app(auto=seed % 2 == 1, seed=seed)
+    moves = 0
+    for _ in range(3000):
+        app.handle(random_event(rng))
+        if rng.random() < 0.3:
+            moves += checked_tick(app)
+    assert app.exit_code == 0 and moves > 50  # the storm did play, not just sit paused
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(GAME_KEYS + [None]), st.booleans()), max_size=150))
+def test_key_sequences_keep_the_rules(make_app, tmp_path, monkeypatch, presses):
+    monkeypatch.chdir(tmp_path)
+    app = make_app(middle_game(RIGHT))
+    for k, tick in presses:
+        if k is not None:
+            press(app, k)
+        if tick:
+            checked_tick(app)
+
+
+def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rng = random.Random(99)
+    app = make_app(auto=True, speed=0.01)
+    real_tick = app.tick
+
+    def tick():
+        moved = real_tick()
+        for _ in range(rng.randrange(8)):
+            event = random_event(rng)
+            if event.type == pygame.QUIT or getattr(event, "key", None) in (pygame.K_q, pygame.K_i):
+                continue  # keep the loop running and quick
+            pygame.event.post(event)
+        return moved
+    monkeypatch.setattr(app, "tick", tick)
+    assert app.run(max_ticks=150, max_seconds=20) == 0
+    assert app.running
