@@ -1,5 +1,6 @@
 """Autopilots. A solver has one job: name the next direction for the game's snake. No pygame here."""
-from snake import Direction
+from snake import Direction, NAMES
+from pather import PathSolve
 
 
 class Solver:
@@ -25,5 +26,174 @@ def make_solver(name, game):
     return SOLVERS[name](game)
 
 
-# GreedySolver (the report's autopilot) is written below; HamiltonSolver lives in hamilton.py.
-SOLVERS = {}
+class GreedySolver(Solver):
+    """The report's improved greedy autopilot (SPEC §4, steps (a)-(e)).
+
+    `next_direction()` does only the work the choice needs. The paths shown in `decision` and
+    `planned_path()` are rebuilt from the saved bitboards when first asked for, with the same
+    searches, so they are exactly the paths the choice was made on.
+
+    `decision` keys: "step" ("c", "d" or "e": the step whose move was taken), "direction"
+    (a name from snake.NAMES), "head" and "fruit" ([x, y], the fruit None on a full board),
+    "length", and each path looked at as a list of [x, y] cells after its start ([] = no
+    path): "p1" (head to fruit, step a), "s2_tail" (the virtual snake's tail, step b),
+    "p2" (the virtual snake's longest path to its tail, step c), "p3" (the snake's longest path to its own tail, step d). Step (e) adds
+    "room" ({direction name: free cells reachable after that move} for each safe move) and
+    "moves" (the one cell it moves to; [] when no move is safe).
+    "s2_tail" and "p2" are absent when the virtual snake fills the board (eating the fruit
+    wins), and a path is absent when its step was not reached.
+    """
+
+    name = "greedy"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.pather = PathSolve(game.width, game.height)
+        self._plan = None  # the last choice's bitboards, turned into paths on demand
+
+    @property
+    def decision(self):
+        """What the last call decided and the paths it looked at (plain JSON data)."""
+        if self._plan is not None:
+            self._decision = self._explain(self._plan)
+            self._plan = None
+        return self._decision
+
+    @decision.setter
+    def decision(self, value):
+        self._decision = value
+        self._plan = None
+
+    def planned_path(self):
+        """The cells the chosen move starts (P1 for (c), P3 for (d), one cell for (e))."""
+        decision = self.decision
+        path = decision.get({"c": "p1", "d": "p3"}.get(decision.get("step"), "moves"), [])
+        return [tuple(cell) for cell in path]
+
+    def next_direction(self):
+        """Choose the move with steps (a)-(e) of SPEC §4."""
+        step, move = self._choose()
+        self._plan["step"], self._plan["move"] = step, move
+        return self.pather.direction_of[move - self._plan["head"]]
+
+    def _choose(self):
+        """The step that decided and the cell index to move to; saves what it saw in `_plan`."""
+        game, ps = self.game, self.pather
+        snake = game.snake
+        body = snake.body
+        n = len(body)
+        index, bit = ps.index, ps.bit
+        head, tail = index[body[0]], index[body[-1]]
+        pending = snake.has_eaten()  # a growth still owed: the tail stays put on the next move
+        free = ps.board & ~sum(map(bit.__getitem__, body))
+        heading = snake.direction()
+        fruit_cell = game.fruit.last_generate  # not where(): on a full board that would draw again
+        fruit = index[fruit_cell] if fruit_cell is not None else None
+        plan = self._plan = {"head": head, "tail": tail, "free": free, "fruit": fruit, "length": n}
+
+        # (a) Shortest path P1 from the head to the fruit. None: go to (d).
+        p1 = plan["p1"] = ps.shortest(head, fruit, free, heading) if fruit is not None else []
+        if p1:
+            # (b) The virtual snake S2 follows P1 and eats: its body is P1 walked backwards,
+            # then the front of S1's body, cut to S1's length plus the growth.
+            k = len(p1)
+            owed = pending and k > 1  # a growth owed is paid on the first move, unless that eats too
+            grown = n + 1 + owed
+            if grown >= ps.size:  # eating fills the board: the game is won, nothing to escape
+                return "c", p1[0]
+            if k >= grown:
+                s2_tail = p1[k - grown]
+                s2_body = sum(1 << i for i in p1[k - grown:])
+            else:
+                s2_tail = index[body[grown - k - 1]]
+                s2_body = ps.board & ~free
+                for j in range(k - 1 - owed):  # S1's last cells, left behind by then
+                    s2_body ^= bit[body[n - 1 - j]]
+                s2_body |= sum(1 << i for i in p1)
+            s2_free = ps.board & ~s2_body
+            s2_head = p1[-1]
+            plan["s2"] = (s2_head, s2_tail, s2_free,
+                          ps.direction_of[s2_head - (p1[-2] if k > 1 else head)])
+            # (c) Longest path P2 from S2's head to S2's tail. If it exists, the move is the
+            # first step of P1. Otherwise (d).
+            if self._escapes(s2_head, s2_tail, s2_free, grown, False):
+                return "c", p1[0]
+
+        # (d) Longest path P3 from S1's head to its own tail. If it exists, the move is its
+        # first step. Otherwise (e).
+        p3 = plan["p3"] = ps.shortest(head, tail, free, heading) if n > 1 else []
+        if p3:
+            first = ps.extend_first(head, p3, free)
+            # A bare step onto the tail escapes only if the tail moves away (see _escapes).
+            if first != tail or (n > 2 and not pending):
+                return "d", first
+
+        # (e) Worst case: the safe move away from the fruit. Better: the safe move with the
+        # most room (free cells it can reach), ties broken away from the fruit.
+        after = free
+        if n == 1:
+            after |= 1 << head
+        elif not pending:
+            after |= 1 << tail
+        fx, fy = fruit_cell if fruit_cell is not None else ps.cells[head]
+        best, best_key, room = head + ps.offset[heading], None, {}
+        for d in Direction:
+            if snake.is_safe_move(d):
+                cell = head + ps.offset[d]
+                room[d] = ps.region(cell, after).bit_count()
+                x, y = ps.cells[cell]
+                key = (room[d], abs(x - fx) + abs(y - fy))
+                if best_key is None or key > best_key:
+                    best, best_key = cell, key
+        plan["room"] = room
+        return "e", best
+
+    def _escapes(self, start, tail, free, length, pending):
+        """Whether the longest path from `start` to `tail` exists and is a real escape.
+
+        Only its first step matters: one step onto the tail is no escape when the tail will
+        not move (the snake is 2 long, or still owes a growth), unless extending that step
+        turns it into a detour through two free cells.
+        """
+        ps = self.pather
+        if not ps.adjacent(start, tail):
+            return ps.connected(start, tail, free)
+        if length > 2 and not pending:
+            return True
+        return ps.extend_first(start, [tail], free) != tail
+
+    def _explain(self, plan):
+        """The `decision` dict of a saved plan, its paths searched again and extended."""
+        ps = self.pather
+        cells = ps.cells
+        head, free = plan["head"], plan["free"]
+
+        def listed(path):
+            return [list(cells[i]) for i in path]
+
+        fruit = plan["fruit"]
+        result = {"solver": self.name, "step": plan["step"],
+                  "direction": NAMES[ps.direction_of[plan["move"] - head]],
+                  "head": list(cells[head]), "fruit": list(cells[fruit]) if fruit is not None else None,
+                  "length": plan["length"], "p1": listed(plan["p1"])}
+        if "s2" in plan:
+            s2_head, s2_tail, s2_free, s2_heading = plan["s2"]
+            p2 = ps.shortest(s2_head, s2_tail, s2_free, s2_heading)
+            result["s2_tail"] = list(cells[s2_tail])
+            result["p2"] = listed(ps.extend(s2_head, p2, s2_free))
+        if "p3" in plan:
+            result["p3"] = listed(ps.extend(head, plan["p3"], free))
+        if "room" in plan:
+            result["room"] = {NAMES[d]: size for d, size in plan["room"].items()}
+            target = cells[plan["move"]]
+            result["moves"] = [list(target)] if target is not None else []
+        return result
+
+
+def _hamilton(game):
+    """HamiltonSolver, imported on first use: hamilton.py itself imports this module."""
+    from hamilton import HamiltonSolver
+    return HamiltonSolver(game)
+
+
+SOLVERS = {"greedy": GreedySolver, "hamilton": _hamilton}  # name -> class or factory taking a game
