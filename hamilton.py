@@ -347,16 +347,16 @@ class HamiltonSolver(Solver):
             c = queue.popleft()
             t = dist[c] + 1
             g = gate[c]
-            nxt = stay[c]
-            if dist[nxt] < 0 and free_at[nxt] <= t and (g < 0 or state[g] == OUT or (state[g] == 0 and not bridge[g])):
+            nxt = cross[c]
+            if nxt >= 0 and dist[nxt] < 0 and free_at[nxt] <= t and (
+                    state[g] == IN or (state[g] == 0 and roots[block[c]] != roots[block[nxt]])):
                 dist[nxt] = t
                 came[nxt] = c
                 if nxt == fruit:
                     break
                 queue.append(nxt)
-            nxt = cross[c]
-            if nxt >= 0 and dist[nxt] < 0 and free_at[nxt] <= t and (
-                    state[g] == IN or (state[g] == 0 and roots[block[c]] != roots[block[nxt]])):
+            nxt = stay[c]
+            if dist[nxt] < 0 and free_at[nxt] <= t and (g < 0 or state[g] == OUT or (state[g] == 0 and not bridge[g])):
                 dist[nxt] = t
                 came[nxt] = c
                 if nxt == fruit:
