@@ -65,13 +65,16 @@ class GreedySolver(Solver):
         self._plan = None
 
     def planned_path(self):
-        """The cells the chosen move starts (P1 for (c), P3 for (d), one cell for (e))."""
+        """The cells of the path the last move began: P1 for (c), P3 for (d), one cell for (e)."""
         decision = self.decision
         path = decision.get({"c": "p1", "d": "p3"}.get(decision.get("step"), "moves"), [])
         return [tuple(cell) for cell in path]
 
     def next_direction(self):
         """Choose the move with steps (a)-(e) of SPEC §4."""
+        if self.game.over():  # no head on the board to plan from, perhaps; nothing to decide
+            self.decision = {"solver": self.name, "step": "none", "reason": "game over"}
+            return self.game.snake.direction()
         step, move = self._choose()
         self._plan["step"], self._plan["move"] = step, move
         return self.pather.direction_of[move - self._plan["head"]]
@@ -116,7 +119,7 @@ class GreedySolver(Solver):
                           ps.direction_of[s2_head - (p1[-2] if k > 1 else head)])
             # (c) Longest path P2 from S2's head to S2's tail. If it exists, the move is the
             # first step of P1. Otherwise (d).
-            if self._escapes(s2_head, s2_tail, s2_free, grown, False):
+            if self._escapes(s2_head, s2_tail, s2_free, grown):
                 return "c", p1[0]
 
         # (d) Longest path P3 from S1's head to its own tail. If it exists, the move is its
@@ -148,17 +151,18 @@ class GreedySolver(Solver):
         plan["room"] = room
         return "e", best
 
-    def _escapes(self, start, tail, free, length, pending):
-        """Whether the longest path from `start` to `tail` exists and is a real escape.
+    def _escapes(self, start, tail, free, length):
+        """Whether a just-fed snake of `length` has a longest path to its tail that is a real escape.
 
-        Only its first step matters: one step onto the tail is no escape when the tail will
-        not move (the snake is 2 long, or still owes a growth), unless extending that step
-        turns it into a detour through two free cells.
+        Any path of two or more steps is one. A single step onto the tail is one only if the
+        tail moves away on that move, which a 2-long snake's tail (its neck) does not, unless
+        extending the step turns it into a detour through two free cells. The snake ate on its
+        last move, so it owes no growth: in this game the growth happens on the eating move.
         """
         ps = self.pather
         if not ps.adjacent(start, tail):
             return ps.connected(start, tail, free)
-        if length > 2 and not pending:
+        if length > 2:
             return True
         return ps.extend_first(start, [tail], free) != tail
 
