@@ -67,6 +67,7 @@ class App:
         self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
         if screen is None:
             pygame.display.init()
+            pygame.display.set_caption("Snake")  # not "pygame window", even for a moment
             screen = pygame.display.set_mode((self.config["window-width"], self.config["window-height"]))
         self.screen = screen
         self.font = make_font(max(FONT_SIZE_MIN, min(FONT_SIZE_MAX, screen.get_width() // FONT_WIDTHS)))
