@@ -497,3 +497,16 @@ def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):
     monkeypatch.setattr(app, "tick", tick)
     assert app.run(max_ticks=150, max_seconds=20) == 0
     assert app.running
+
+
+def test_the_screenshot_script_draws_the_board(tmp_path):
+    import subprocess
+    import sys
+    out = tmp_path / "shot.png"
+    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "make_screenshot.py")
+    done = subprocess.run([sys.executable, script, "--ticks", "5", "--out", str(out)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == (800, 600)
+    assert (255, 0, 0) in {tuple(picture.get_at((x, 25)))[:3] for x in range(25, 800, 50)}  # the head, top row

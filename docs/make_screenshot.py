@@ -1,0 +1,45 @@
+"""Make the README's screenshot with the game itself: the autopilot plays on the dummy display.
+
+    .venv/bin/python docs/make_screenshot.py [--ticks N] [--seed S] [--path] [--out FILE]
+
+The window is never shown; the board surface is saved as PNG after N moves.
+"""
+import argparse
+import os
+import sys
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # no window, whatever the desktop
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import pygame  # noqa: E402
+
+import config as configuration  # noqa: E402
+import main  # noqa: E402
+
+
+def shoot(ticks, seed, path_overlay, out):
+    """Play `ticks` autopilot moves on the shipped config and save the board to `out`."""
+    config = dict(configuration.load(configuration.default_path()), auto=True, seed=seed)
+    app = main.App(config)
+    app.show_path = path_overlay
+    app.render()
+    for _ in range(ticks):
+        if not app.tick():
+            break
+        app.render()
+    pygame.image.save(app.screen, out)
+    print(f"{os.path.relpath(out)}: {app.caption_text()}")
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ticks", type=int, default=400, help="autopilot moves before the picture")
+    parser.add_argument("--seed", type=int, default=2024, help="the game's random seed")
+    parser.add_argument("--path", action="store_true", help="show the autopilot's planned path (the O key)")
+    parser.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshot.png"))
+    args = parser.parse_args()
+    shoot(args.ticks, args.seed, args.path, args.out)
