@@ -269,3 +269,12 @@ def test_a_game_on_the_benchmark_board_grows_long():
         game.snake.turn(solver.next_direction())
         game.step()
     assert game.state != "lost" and len(game.snake) >= 50
+
+
+def test_a_finished_game_keeps_the_direction():
+    game = Game(1, 2, initial_length=1, seed=0)
+    solver = GreedySolver(game)
+    game.snake.turn(solver.next_direction())
+    game.step()
+    assert game.state == "won"
+    assert solver.next_direction() == DOWN and solver.decision["step"] == "none"
