@@ -246,6 +246,15 @@ def test_q_and_the_close_button_quit_with_code_0(make_app):
         assert not app.running and app.game.steps == 0
 
 
+def test_a_key_is_answered_between_slow_ticks(make_app):
+    import threading
+    app = make_app(middle_game(RIGHT), speed=config.SPEED_MAX)
+    pygame.event.clear()
+    threading.Timer(0.1, pygame.event.post, [key(pygame.K_q)]).start()  # while the loop sleeps
+    assert app.run(max_seconds=30) == 0
+    assert app.game.steps == 0  # it quit inside the first 2-second wait, not at the next tick
+
+
 # -- the debug log ----------------------------------------------------------------------------
 
 def test_space_writes_the_debug_log_here_and_says_where(make_app, tmp_path, monkeypatch, capsys):
@@ -509,4 +518,6 @@ def test_the_screenshot_script_draws_the_board(tmp_path):
     assert done.returncode == 0, done.stderr
     picture = pygame.image.load(str(out))
     assert picture.get_size() == (800, 600)
-    assert (255, 0, 0) in {tuple(picture.get_at((x, 25)))[:3] for x in range(25, 800, 50)}  # the head, top row
+    centres = [tuple(picture.get_at((x, y)))[:3] for x in range(25, 800, 50) for y in range(25, 600, 50)]
+    assert centres.count(drawer.RED) == 1 and centres.count(drawer.GREEN) == 1
+    assert centres.count(drawer.BLACK) >= 2  # at least the starting length, head aside
