@@ -23,6 +23,7 @@ Three ways to play, picked by the board and the state of the body:
 Sources (facts only): J. Tapsell, "Nokia 6110 part 3 - algorithms" (2015) for shortcuts
 that keep cycle order; twanvl/snake's README for the 2x2 "cell tree" idea.
 """
+import random
 from collections import deque
 
 from snake import DELTA, DIRECTIONS, Direction, UP, DOWN, LEFT, RIGHT
@@ -241,6 +242,7 @@ class HamiltonSolver(Solver):
         self.last_length = 0
         self.hungry = 0  # moves since the snake last grew
         self.path = []
+        self.rng = random.Random(game.seed)  # survival's wandering; never the game's own generator
 
     def _flat(self, cell):
         return cell[1] * self.width + cell[0]
@@ -450,6 +452,10 @@ class HamiltonSolver(Solver):
         snake = self.game.snake
         head, length = body[0], len(body)
         best, best_score = None, None
+        # Bringing the body back into order can go round in circles on a fixed cycle; every
+        # other board-full of hungry moves, head for the fruit instead to shake things up.
+        chase = (self.hungry // len(self.nbr)) % 2 == 1 and fruit >= 0
+        far = self._distances(fruit, set(body[:-1])) if chase else None
         for d in DIRECTIONS:
             nxt = self.nbr[head][d]
             if nxt < 0 or not snake.is_safe_move(d):
@@ -459,14 +465,17 @@ class HamiltonSolver(Solver):
             blocked = set(after)
             tail = after[-1]
             area, reaches_tail = self._room(nxt, blocked, tail)
-            score = (reaches_tail or area >= length, self._restores(after), area, -self._gap(nxt, fruit))
+            if chase:  # towards the fruit if it can be reached, else a random safe wander
+                score = (reaches_tail or area >= length, -far.get(nxt, len(self.nbr)), self.rng.random(), area)
+            else:
+                score = (reaches_tail or area >= length, self._restores(after), area, -self._gap(nxt, fruit))
             if best_score is None or score > best_score:
                 best, best_score = d, score
         if best is None:
             self.decision = {"step": "doomed", "mode": "survival"}
             return snake.direction()
-        self.decision = {"step": "survive", "mode": "survival", "room": best_score[2],
-                         "restoring": best_score[1]}
+        self.decision = {"step": "chase" if chase else "survive", "mode": "survival",
+                         "room_ok": best_score[0]}
         self.path = [self.nbr[head][best]]
         return best
 
@@ -504,6 +513,18 @@ class HamiltonSolver(Solver):
                 seen.add(nxt)
                 stack.append(nxt)
         return len(seen), reaches_tail
+
+    def _distances(self, start, blocked):
+        """Moves from `start` to each cell reachable around `blocked`."""
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            c = queue.popleft()
+            for nxt in self.nbr[c]:
+                if nxt >= 0 and nxt not in dist and nxt not in blocked:
+                    dist[nxt] = dist[c] + 1
+                    queue.append(nxt)
+        return dist
 
     def _gap(self, a, b):
         if b < 0:
