@@ -86,7 +86,7 @@ def _describe(value):
     if value is None:
         return "null"
     if isinstance(value, str):
-        return f'the string "{value[:20]}"' if len(value) <= 20 else "a string"
+        return f"the string {json.dumps(value)}" if len(value) <= 20 else "a string"
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "an object"
     return str(value)
@@ -116,7 +116,7 @@ def check_keys(data, where):
         if key not in KNOWN:
             close = difflib.get_close_matches(key, KNOWN, n=1, cutoff=0.6)
             hint = f' (did you mean "{close[0]}"?)' if close else f" (known keys: {', '.join(KNOWN)})"
-            raise ConfigError(f'{where}: unknown key "{key}"{hint}')
+            raise ConfigError(f"{where}: unknown key {json.dumps(key)}{hint}")
     missing = [key for key in REQUIRED if key not in data]
     if missing:
         raise ConfigError(f"{where}: missing key{'s' if len(missing) > 1 else ''} "

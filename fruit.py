@@ -13,6 +13,7 @@ class Fruit:
         self.occupied = occupied
         self.rng = rng if rng is not None else random.Random()
         self.last_generate = None
+        self._full = False  # no free cell was left: where() must not keep drawing random cells
 
     def generate(self):
         """Pick a new fruit cell uniformly among the free ones; None when the board is full."""
@@ -25,10 +26,16 @@ class Fruit:
         # A crowded board: choose from the list of free cells, which always terminates.
         free = [(x, y) for y in range(height) for x in range(width) if not self.occupied((x, y))]
         self.last_generate = rng.choice(free) if free else None
+        self._full = not free
         return self.last_generate
 
     def where(self):
         """The fruit on the board, generating the first one if there is none yet."""
-        if self.last_generate is None:
+        if self.last_generate is None and not self._full:
             self.generate()
         return self.last_generate
+
+    def place(self, cell):
+        """Put the fruit on `cell`, or take it off the board with None (a full board)."""
+        self._full = cell is None
+        self.last_generate = cell

@@ -36,7 +36,7 @@ class Game:
         """Put the game into a saved moment (a debug log being replayed)."""
         self.snake = snake
         self.fruit.occupied = snake.at
-        self.fruit.last_generate = fruit_cell
+        self.fruit.place(fruit_cell)
         self.steps, self.eaten = steps, eaten
         self.turns.clear()
         self.state = PLAYING if fruit_cell is not None else WON
@@ -90,7 +90,7 @@ class Game:
         if ate:
             self.eaten += 1
             if len(self.snake) == self.cells:
-                self.fruit.last_generate = None
+                self.fruit.place(None)
                 self.state = WON
             else:
                 self.fruit.generate()

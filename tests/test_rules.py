@@ -176,3 +176,12 @@ def test_queue_is_bounded():
     for key in (DOWN, LEFT, UP, RIGHT, DOWN, LEFT) * 10:
         game.queue_turn(key)
     assert len(game.turns) <= 3
+
+
+def test_where_on_a_full_board_draws_no_random_numbers():
+    rng = random.Random(3)
+    fruit = Fruit(2, 1, lambda cell: True, rng)
+    assert fruit.generate() is None
+    state = rng.getstate()
+    assert fruit.where() is None and fruit.where() is None
+    assert rng.getstate() == state
