@@ -33,6 +33,7 @@ IN, OUT = 1, 2  # what the body says about a block edge: crossed, or passed by
 # (default move, gate move) for a cell by its corner (x % 2, y % 2), per driving direction
 CLOCKWISE = {(0, 0): (RIGHT, UP), (1, 0): (DOWN, RIGHT), (1, 1): (LEFT, DOWN), (0, 1): (UP, LEFT)}
 ANTICLOCKWISE = {(0, 0): (DOWN, LEFT), (0, 1): (RIGHT, DOWN), (1, 1): (UP, RIGHT), (1, 0): (LEFT, UP)}
+REPLANS = 4  # searches per move when a route breaks the tree; each bans the move that broke it
 PATIENCE = 2  # board-fulls of moves without eating before the cell tree stops re-planning
 
 
@@ -139,59 +140,61 @@ class CellTree:
                 return state, k
         return state, len(body)
 
-    def forest(self, state):
-        """Union-find roots of the blocks joined by in-edges; None if the in-edges hold a cycle."""
-        parent = list(range(self.blocks))
+    def body_part(self, state, cells):
+        """The blocks the in-edges join (those holding `cells`, the marking body) as flags.
 
-        def find(a):
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
-
-        for e, s in enumerate(state):
-            if s == IN:
-                ra, rb = find(self.edges[e][0]), find(self.edges[e][1])
-                if ra == rb:
-                    return None
-                parent[ra] = rb
-        return [find(b) for b in range(self.blocks)]
+        The body walks from block to block only by crossings, so its in-edges join exactly
+        the blocks it lies in; they hold no loop iff there is one edge fewer than blocks.
+        None if they do hold a loop.
+        """
+        blocks = {self.block[c] for c in cells}
+        if state.count(IN) != len(blocks) - 1:
+            return None
+        part = bytearray(self.blocks)
+        for b in blocks:
+            part[b] = 1
+        return part
 
     def bridges(self, state):
         """Bridges of the graph of not-out edges, or None when that graph is disconnected."""
-        disc = [-1] * self.blocks
-        low = [0] * self.blocks
-        bridge = bytearray(len(self.edges))
         adjacent = self.adjacent
-        disc[0] = low[0] = 0
-        counter = 1
-        stack = [(0, -1, 0)]  # (block, edge used to enter it, next adjacency index)
+        disc = [0] * self.blocks  # discovery time, 0 = not yet
+        low = [0] * self.blocks
+        via = [-1] * self.blocks  # the edge a block was discovered through
+        nexts = [0] * self.blocks  # how far through its adjacency each block is
+        bridge = bytearray(len(self.edges))
+        disc[0] = low[0] = 1
+        clock = 2
+        stack = [0]
         while stack:
-            v, via, k = stack[-1]
+            v = stack[-1]
+            k = nexts[v]
             if k < len(adjacent[v]):
-                stack[-1] = (v, via, k + 1)
+                nexts[v] = k + 1
                 w, e = adjacent[v][k]
-                if e == via or state[e] == OUT:
+                if state[e] == OUT or e == via[v]:
                     continue
-                if disc[w] < 0:
-                    disc[w] = low[w] = counter
-                    counter += 1
-                    stack.append((w, e, 0))
+                if not disc[w]:
+                    disc[w] = low[w] = clock
+                    clock += 1
+                    via[w] = e
+                    stack.append(w)
                 elif disc[w] < low[v]:
                     low[v] = disc[w]
             else:
                 stack.pop()
                 if stack:
-                    u = stack[-1][0]
+                    u = stack[-1]
                     if low[v] < low[u]:
                         low[u] = low[v]
                     if low[v] > disc[u]:
-                        bridge[via] = 1
-        return bridge if counter == self.blocks else None
+                        bridge[via[v]] = 1
+        return bridge if clock - 1 == self.blocks else None
 
-    def spanning_tree(self, state, roots):
+    def spanning_tree(self, state, part):
         """One spanning tree honouring `state` (in-edges kept, out-edges left out), as edge flags."""
-        parent = list(roots)
+        rep = part.find(1)
+        parent = [rep if p else b for b, p in enumerate(part)]
 
         def find(a):
             while parent[a] != a:
@@ -294,8 +297,8 @@ class HamiltonSolver(Solver):
             state, upto = tree.constraints(body)
             if upto < len(body):
                 continue
-            roots = tree.forest(state)
-            if roots is None:
+            part = tree.body_part(state, body)
+            if part is None:
                 continue
             bridge = tree.bridges(state)
             if bridge is None:
@@ -308,22 +311,22 @@ class HamiltonSolver(Solver):
         head = body[0]
         # Step 1: too long without eating (re-planning can chase its own tail): follow one fixed tree.
         if self.commit is None and self.hungry > PATIENCE * len(self.nbr):
-            self.commit = tree.spanning_tree(state, roots)
+            self.commit = tree.spanning_tree(state, part)
         if self.commit is not None:
             if any((s == IN) != bool(t) for s, t in zip(state, self.commit) if s):
-                self.commit = tree.spanning_tree(state, roots)
+                self.commit = tree.spanning_tree(state, part)
             nxt = self._tree_next(tree, self.commit, head)
             self.decision = {"step": "commit", "mode": "cell-tree", "hungry": self.hungry}
             return self._direction(head, nxt)
         # Step 2: breadth-first search to the fruit over the moves that keep a tree possible.
-        path = self._tree_search(tree, body, fruit, state, roots, bridge)
+        path = self._tree_plan(tree, body, fruit, state, part, bridge)
         if path:
             self.path = path
             self.decision = {"step": "shortcut", "mode": "cell-tree", "distance": len(path),
                              "orientation": "clockwise" if self.orient == 0 else "anticlockwise"}
             return self._direction(head, path[0])
         # Step 3: the fruit is walled off for now: follow any tree the body allows.
-        nxt = self._tree_next(tree, tree.spanning_tree(state, roots), head)
+        nxt = self._tree_next(tree, tree.spanning_tree(state, part), head)
         self.decision = {"step": "cycle", "mode": "cell-tree", "reason": "fruit unreachable"}
         return self._direction(head, nxt)
 
@@ -332,33 +335,111 @@ class HamiltonSolver(Solver):
         g = tree.gate[head]
         return tree.cross[head] if g >= 0 and flags[g] else tree.stay[head]
 
-    def _tree_search(self, tree, body, fruit, state, roots, bridge):
-        """Shortest route head -> fruit over allowed moves, cells freed by the tail in time; [] if none."""
-        n = len(self.nbr)
+    def _tree_plan(self, tree, body, fruit, state, part, bridge):
+        """A route to the fruit that, with the body, still fits some spanning tree; [] if none found.
+
+        The search checks each move against the body's marks only, so its route can still
+        close a loop of crossings or cut the blocks in two with its own marks. Such a route
+        would be abandoned half-way; instead ban the move that breaks it and search again.
+        """
+        ban_stay, ban_cross = set(), set()
+        free_at = [0] * len(self.nbr)  # moves until a body cell is vacated
         length = len(body)
-        free_at = [0] * n  # moves until a body cell is vacated
         for k, c in enumerate(body):
             free_at[c] = length - k
-        head = body[0]
+        first = []
+        for _ in range(REPLANS):
+            path = self._tree_search(tree, body[0], fruit, free_at, state, part, bridge, ban_stay, ban_cross)
+            if not path:
+                break
+            first = first or path
+            bad = self._first_break(tree, body[0], path, state, part)
+            if bad is None:
+                return path
+            cell, crossing = bad
+            (ban_cross if crossing else ban_stay).add(cell)
+        return first
+
+    @staticmethod
+    def _first_break(tree, head, path, state, part):
+        """The first (cell, crossing?) move of `path` no spanning tree allows with the body; None if all fit."""
+        state = bytearray(state)
+        rep = part.find(1)
+        parent = [rep if p else b for b, p in enumerate(part)]
+
+        def find(a):
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
+        passed = []  # (cell, edge) of the route's own new out-marks
+        c = head
+        for nxt in path:
+            g = gate[c]
+            if nxt == cross[c]:
+                if state[g] == 0:
+                    a, b = find(block[c]), find(block[nxt])
+                    if a == b:
+                        return c, True
+                    parent[a] = b
+                    state[g] = IN
+            elif g >= 0 and state[g] == 0:
+                state[g] = OUT
+                passed.append((c, g))
+            c = nxt
+        if not passed:
+            return None
+        # Do the route's out-marks cut the blocks in two? Search from one of their blocks
+        # until all of their blocks are found; if some are not, blame the first out-mark
+        # on the border of the part searched.
+        edges, adjacent = tree.edges, tree.adjacent
+        wanted = {b for _, g in passed for b in edges[g]}
+        start = edges[passed[0][1]][0]
+        seen = {start}
+        queue = deque([start])
+        missing = len(wanted) - 1
+        while queue and missing:
+            v = queue.popleft()
+            for w, e in adjacent[v]:
+                if w not in seen and state[e] != OUT:
+                    seen.add(w)
+                    queue.append(w)
+                    if w in wanted:
+                        missing -= 1
+        if not missing:
+            return None
+        for c, g in passed:
+            a, b = edges[g]
+            if (a in seen) != (b in seen):
+                return c, False
+        return None
+
+    def _tree_search(self, tree, head, fruit, free_at, state, part, bridge, ban_stay, ban_cross):
+        """Shortest route head -> fruit over allowed moves, cells freed by the tail in time; [] if none."""
+        n = len(self.nbr)
         came = [-1] * n
         dist = [-1] * n
         dist[head] = 0
         stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
+        # A new crossing may not enter the body's part of the tree: from inside that part it
+        # would close a loop, and a route outside it got there by a crossing already.
         queue = deque([head])
         while queue:
             c = queue.popleft()
             t = dist[c] + 1
             g = gate[c]
             nxt = cross[c]
-            if nxt >= 0 and dist[nxt] < 0 and free_at[nxt] <= t and (
-                    state[g] == IN or (state[g] == 0 and roots[block[c]] != roots[block[nxt]])):
+            if nxt >= 0 and dist[nxt] < 0 and free_at[nxt] <= t and c not in ban_cross and (
+                    state[g] == IN or (state[g] == 0 and not part[block[nxt]])):
                 dist[nxt] = t
                 came[nxt] = c
                 if nxt == fruit:
                     break
                 queue.append(nxt)
             nxt = stay[c]
-            if dist[nxt] < 0 and free_at[nxt] <= t and (g < 0 or state[g] == OUT or (state[g] == 0 and not bridge[g])):
+            if dist[nxt] < 0 and free_at[nxt] <= t and c not in ban_stay and (g < 0 or state[g] == OUT or (state[g] == 0 and not bridge[g])):
                 dist[nxt] = t
                 came[nxt] = c
                 if nxt == fruit:
@@ -486,7 +567,7 @@ class HamiltonSolver(Solver):
             state, upto = tree.constraints(after)
             if upto < 2:
                 return 0
-            ok = tree.forest(state) is not None and tree.bridges(state) is not None
+            ok = tree.body_part(state, after[:upto]) is not None and tree.bridges(state) is not None
             return 2 if ok and upto == len(after) else int(ok)
         for v in range(len(self.loops)):
             for sign in (1, -1):

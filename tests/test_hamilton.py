@@ -89,9 +89,9 @@ def on_some_cycle(solver):
     tree = solver.trees[solver.orient]
     state, upto = tree.constraints(body)
     assert upto == len(body), "a body move the driving direction does not allow"
-    roots = tree.forest(state)
-    assert roots is not None and tree.bridges(state) is not None, "no spanning tree honours the body"
-    cycle = outline(tree, tree.spanning_tree(state, roots), game.width, game.height)
+    part = tree.body_part(state, body)
+    assert part is not None and tree.bridges(state) is not None, "no spanning tree honours the body"
+    cycle = outline(tree, tree.spanning_tree(state, part), game.width, game.height)
     assert cycle is not None and len(set(cycle)) == game.width * game.height
     where = {c: k for k, c in enumerate(cycle)}
     n = len(cycle)
@@ -249,7 +249,7 @@ def test_odd_by_odd_boards_fill_up(width, height):
 def test_takes_over_after_a_human_steered(width, height):
     """Random human moves leave the body out of order: no crash, never a needless bad move, mostly won."""
     won = tries = 0
-    for seed in range(12):
+    for seed in range(20):
         rnd = random.Random(seed)
         game = Game(width, height, initial_length=3, seed=seed)
         solver = HamiltonSolver(game)
@@ -265,7 +265,7 @@ def test_takes_over_after_a_human_steered(width, height):
         tries += 1
         won += play(game, solver).state == "won"
         json.dumps(solver.decision)
-    assert tries >= 6 and won >= tries - 2
+    assert tries >= 8 and won >= tries - 2
 
 
 def test_survives_a_body_in_no_cycle_order():
