@@ -4,6 +4,9 @@ import glob
 import json
 import os
 import random
+import subprocess
+import sys
+import threading
 
 import pygame
 import pytest
@@ -15,7 +18,7 @@ import drawer
 import main
 import solver
 from game import LOST, PLAYING, WON, Game
-from snake import DIRECTIONS, DOWN, LEFT, RIGHT, UP, Snake
+from snake import DOWN, LEFT, RIGHT, UP, Snake
 
 BLOCK = 10
 W, H = 8, 6
@@ -247,7 +250,6 @@ def test_q_and_the_close_button_quit_with_code_0(make_app):
 
 
 def test_a_key_is_answered_between_slow_ticks(make_app):
-    import threading
     app = make_app(middle_game(RIGHT), speed=config.SPEED_MAX)
     pygame.event.clear()
     threading.Timer(0.1, pygame.event.post, [key(pygame.K_q)]).start()  # while the loop sleeps
@@ -509,8 +511,6 @@ def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):
 
 
 def test_the_screenshot_script_draws_the_board(tmp_path):
-    import subprocess
-    import sys
     out = tmp_path / "shot.png"
     script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "make_screenshot.py")
     done = subprocess.run([sys.executable, script, "--ticks", "5", "--out", str(out)],
