@@ -98,6 +98,7 @@ class CellTree:
         for e, (a, b) in enumerate(self.edges):
             self.adjacent[a].append((b, e))
             self.adjacent[b].append((a, e))
+        self.degree = [len(a) for a in self.adjacent]
         n = width * height
         self.block = [(i // width // 2) * bw + (i % width) // 2 for i in range(n)]
         self.stay = [0] * n  # the cell the default move leads to
@@ -157,7 +158,7 @@ class CellTree:
 
     def bridges(self, state):
         """Bridges of the graph of not-out edges, or None when that graph is disconnected."""
-        adjacent = self.adjacent
+        adjacent, degree = self.adjacent, self.degree
         disc = [0] * self.blocks  # discovery time, 0 = not yet
         low = [0] * self.blocks
         via = [-1] * self.blocks  # the edge a block was discovered through
@@ -169,7 +170,7 @@ class CellTree:
         while stack:
             v = stack[-1]
             k = nexts[v]
-            if k < len(adjacent[v]):
+            if k < degree[v]:
                 nexts[v] = k + 1
                 w, e = adjacent[v][k]
                 if state[e] == OUT or e == via[v]:
@@ -347,9 +348,10 @@ class HamiltonSolver(Solver):
         length = len(body)
         for k, c in enumerate(body):
             free_at[c] = length - k
+        closed = [length if p else 0 for p in part]  # no new crossing into the body's blocks
         first = []
         for _ in range(REPLANS):
-            path = self._tree_search(tree, body[0], fruit, free_at, state, part, bridge, ban_stay, ban_cross)
+            path = self._tree_search(tree, body[0], fruit, free_at, state, closed, bridge, ban_stay, ban_cross)
             if not path:
                 break
             first = first or path
@@ -416,15 +418,18 @@ class HamiltonSolver(Solver):
                 return c, False
         return None
 
-    def _tree_search(self, tree, head, fruit, free_at, state, part, bridge, ban_stay, ban_cross):
-        """Shortest route head -> fruit over allowed moves, cells freed by the tail in time; [] if none."""
+    def _tree_search(self, tree, head, fruit, free_at, state, closed, bridge, ban_stay, ban_cross):
+        """Shortest route head -> fruit over allowed moves, cells freed by the tail in time; [] if none.
+
+        `closed[b]`: moves until a new crossing may enter block b.
+        """
         n = len(self.nbr)
         came = [-1] * n
         dist = [-1] * n
         dist[head] = 0
         stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
-        # A new crossing may not enter the body's part of the tree: from inside that part it
-        # would close a loop, and a route outside it got there by a crossing already.
+        # A new crossing may not enter the body's part of the tree (`closed`): from inside
+        # that part it would close a loop, and a route outside it got there by a crossing.
         queue = deque([head])
         while queue:
             c = queue.popleft()
@@ -432,7 +437,7 @@ class HamiltonSolver(Solver):
             g = gate[c]
             nxt = cross[c]
             if nxt >= 0 and dist[nxt] < 0 and free_at[nxt] <= t and c not in ban_cross and (
-                    state[g] == IN or (state[g] == 0 and not part[block[nxt]])):
+                    state[g] == IN or (state[g] == 0 and closed[block[nxt]] <= t)):
                 dist[nxt] = t
                 came[nxt] = c
                 if nxt == fruit:
