@@ -11,7 +11,12 @@ Three ways to play, picked by the board and the state of the body:
   still honours all of them (in-edges acyclic, not-out edges connected). Then the body is a
   contiguous arc of a Hamiltonian cycle, so the snake can never die; and since nothing
   else is fixed, the cycle is re-planned around the body on every move. The move taken is
-  the first step of a breadth-first search to the fruit over the allowed moves.
+  the first step of a breadth-first search to the fruit over the allowed moves (crossings
+  tried first). The route is then checked with its own marks added; if it would close a
+  loop of crossings or cut the blocks in two, the move that does so is banned and the
+  search runs again (REPLANS times at most). If the fruit cannot be reached for now, the
+  snake follows any spanning tree the body allows; after PATIENCE board-fulls of moves
+  without eating it stops re-planning and follows one fixed tree until it eats.
 * Fixed cycle with shortcuts (one odd side; odd x odd uses a cycle over all cells but one,
   and swaps which cell is left out when the fruit lands there). Any move to a free cell
   that keeps head, body and tail in cycle order is safe; take the one that gets furthest
@@ -19,6 +24,12 @@ Three ways to play, picked by the board and the state of the body:
 * Survival, when the body is in no usable order (a human steered, then handed back, or a
   1xN board): the safe move that keeps the tail reachable or the most room, preferring
   moves that bring the body back into order; the two modes above resume once it is.
+
+`decision` (JSON-ready): "step" is "shortcut" (a planned route to the fruit; "distance" its
+length, "checked" whether it passed the tree check), "cycle" (fruit out of reach: follow a
+tree, or the fixed cycle's next cell), "commit" (re-planning suspended), "survive" / "chase"
+(survival: restoring order / heading for the fruit or wandering), "doomed" (no safe move)
+or "none" (game over); "mode" is "cell-tree", "fixed-cycle" or "survival".
 
 Sources (facts only): J. Tapsell, "Nokia 6110 part 3 - algorithms" (2015) for shortcuts
 that keep cycle order; twanvl/snake's README for the 2x2 "cell tree" idea.
@@ -33,7 +44,7 @@ IN, OUT = 1, 2  # what the body says about a block edge: crossed, or passed by
 # (default move, gate move) for a cell by its corner (x % 2, y % 2), per driving direction
 CLOCKWISE = {(0, 0): (RIGHT, UP), (1, 0): (DOWN, RIGHT), (1, 1): (LEFT, DOWN), (0, 1): (UP, LEFT)}
 ANTICLOCKWISE = {(0, 0): (DOWN, LEFT), (0, 1): (RIGHT, DOWN), (1, 1): (UP, RIGHT), (1, 0): (LEFT, UP)}
-REPLANS = 4  # searches per move when a route breaks the tree; each bans the move that broke it
+REPLANS = 8  # searches per move when a route breaks the tree; each bans the move that broke it
 PATIENCE = 2  # board-fulls of moves without eating before the cell tree stops re-planning
 
 
@@ -324,6 +335,7 @@ class HamiltonSolver(Solver):
         if path:
             self.path = path
             self.decision = {"step": "shortcut", "mode": "cell-tree", "distance": len(path),
+                             "checked": self.checked,
                              "orientation": "clockwise" if self.orient == 0 else "anticlockwise"}
             return self._direction(head, path[0])
         # Step 3: the fruit is walled off for now: follow any tree the body allows.
@@ -350,6 +362,7 @@ class HamiltonSolver(Solver):
             free_at[c] = length - k
         closed = [length if p else 0 for p in part]  # no new crossing into the body's blocks
         first = []
+        self.checked = False
         for _ in range(REPLANS):
             path = self._tree_search(tree, body[0], fruit, free_at, state, closed, bridge, ban_stay, ban_cross)
             if not path:
@@ -357,6 +370,7 @@ class HamiltonSolver(Solver):
             first = first or path
             bad = self._first_break(tree, body[0], path, state, part)
             if bad is None:
+                self.checked = True
                 return path
             cell, crossing = bad
             (ban_cross if crossing else ban_stay).add(cell)
@@ -444,7 +458,8 @@ class HamiltonSolver(Solver):
                     break
                 queue.append(nxt)
             nxt = stay[c]
-            if dist[nxt] < 0 and free_at[nxt] <= t and c not in ban_stay and (g < 0 or state[g] == OUT or (state[g] == 0 and not bridge[g])):
+            if dist[nxt] < 0 and free_at[nxt] <= t and c not in ban_stay and (
+                    g < 0 or state[g] == OUT or (state[g] == 0 and not bridge[g])):
                 dist[nxt] = t
                 came[nxt] = c
                 if nxt == fruit:
