@@ -18,9 +18,7 @@ def position(width, height, body, fruit, seed=0):
     """A game in a chosen state: `body` head first, the fruit on `fruit`."""
     game = Game(width, height, initial_length=1, seed=seed)
     heading = direction_between(body[1], body[0]) if len(body) > 1 else RIGHT
-    game.snake = Snake(width, height, body, heading)
-    game.fruit.occupied = game.snake.at  # the fruit must see the new snake
-    game.fruit.last_generate = fruit
+    game.restore(Snake(width, height, body, heading), fruit, 0, 0)
     return game
 
 
