@@ -92,6 +92,20 @@ def near_cycle(width, height):
     return cells
 
 
+def body_forest(part):
+    """Union-find over blocks with the body's blocks (`part[b]` set) already joined: (parent, find)."""
+    rep = part.find(1)
+    parent = [rep if p else b for b, p in enumerate(part)]
+
+    def find(a):
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    return parent, find
+
+
 class CellTree:
     """The 2x2 block structure of an even x even board, for one driving direction."""
 
@@ -205,14 +219,7 @@ class CellTree:
 
     def spanning_tree(self, state, part):
         """One spanning tree honouring `state` (in-edges kept, out-edges left out), as edge flags."""
-        rep = part.find(1)
-        parent = [rep if p else b for b, p in enumerate(part)]
-
-        def find(a):
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
+        parent, find = body_forest(part)
 
         tree = bytearray(len(self.edges))
         for e, s in enumerate(state):
@@ -380,14 +387,7 @@ class HamiltonSolver(Solver):
     def _first_break(tree, head, path, state, part):
         """The first (cell, crossing?) move of `path` no spanning tree allows with the body; None if all fit."""
         state = bytearray(state)
-        rep = part.find(1)
-        parent = [rep if p else b for b, p in enumerate(part)]
-
-        def find(a):
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
+        parent, find = body_forest(part)
 
         stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
         passed = []  # (cell, edge) of the route's own new out-marks
