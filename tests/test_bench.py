@@ -151,3 +151,15 @@ def test_boards_run_each_board_and_total(dumb_solver, capsys):
 def test_bad_boards_flag(boards):
     done = headless("--boards", boards)
     assert done.returncode == 2 and "--boards" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("solver_name", sorted(solvers.SOLVERS))
+def test_short_soak_over_small_and_odd_boards(solver_name):
+    """The long soak (10,000 games) stays out of CI; this slice of it runs on every commit."""
+    for width, height in [(1, 2), (2, 1), (2, 2), (3, 3), (2, 5), (5, 4), (5, 5), (4, 6), (7, 3)]:
+        length = min(3, width, width * height - 1)
+        result = bench.run_games(width, height, length, solver_name, seed=7, max_steps=100 * width * height,
+                                 games=6, soak=True)
+        assert result["wins"] + result["losses"] + result["stuck"] == 6
+        if solver_name == "hamilton" and min(width, height) > 1:
+            assert result["wins"] == 6, result

@@ -202,3 +202,14 @@ def test_random_numbers_are_a_config_or_one_clear_error(ww, wh, bs, speed, lengt
         assert "\n" not in str(e)
         return
     assert ww % bs == 0 and wh % bs == 0 and 1 <= length <= ww // bs
+
+
+def test_permission_denied_is_one_line(tmp_path, monkeypatch):
+    # Root reads any file, so the refusal is simulated where the file is opened.
+    path = write(tmp_path, json.dumps(GOOD))
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr("builtins.open", refuse)
+    with pytest.raises(ConfigError, match="cannot read: Permission denied"):
+        config.load(path)

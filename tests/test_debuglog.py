@@ -146,3 +146,29 @@ def test_garbage_log_is_one_line(tmp_path, content):
 def test_missing_log(tmp_path):
     with pytest.raises(debuglog.DebugLogError, match="cannot read"):
         debuglog.load(str(tmp_path / "none.log"))
+
+
+def test_refused_directory_is_one_line_and_game_state_untouched(tmp_path, monkeypatch):
+    # Root writes anywhere, so a read-only directory is simulated where the file is created.
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(debuglog.tempfile, "mkstemp", refuse)
+    game = played_game()
+    body = list(game.snake.body)
+    with pytest.raises(debuglog.DebugLogError, match="Permission denied"):
+        debuglog.write(game, CONFIG, directory=str(tmp_path))
+    assert list(game.snake.body) == body and os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("name", ["greedy", "hamilton"])
+def test_log_records_the_autopilots_decision(tmp_path, name):
+    import solver as solvers
+    game = Game(8, 6, 3, seed=4)
+    autopilot = solvers.make_solver(name, game)
+    for _ in range(10):
+        game.snake.turn(autopilot.next_direction())
+        game.step()
+    data = json.loads(open(debuglog.write(game, CONFIG, autopilot, str(tmp_path), True)).read())
+    assert data["autopilot"]["on"] is True
+    decision = data["autopilot"]["decision"]
+    assert decision["step"] and decision["step"] != "none"
