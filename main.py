@@ -23,8 +23,15 @@ FONT_WIDTHS = 22  # the font is window-width / FONT_WIDTHS pixels tall, within t
 SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A bad flag is one line and exit code 2, like a bad config (no usage dump)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
 def parse_args(argv):
-    parser = argparse.ArgumentParser(description="Snake, played by hand (WASD) or by an autopilot.")
+    parser = OneLineParser(description="Snake, played by hand (WASD) or by an autopilot.")
     parser.add_argument("--config", metavar="PATH", default=None,
                         help="config file to read (default: config.json beside main.py)")
     parser.add_argument("--load", metavar="LOG", default=None,

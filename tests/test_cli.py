@@ -47,3 +47,9 @@ def test_default_config_is_found_from_any_directory(tmp_path):
 
 def test_every_configurable_solver_is_registered():
     assert set(config.SOLVER_NAMES) == set(solver.SOLVERS)
+
+
+@pytest.mark.parametrize("flags", [["--games", "abc"], ["--bogus"], ["--width"]])
+def test_bad_flag_is_one_line_and_exit_2(flags):
+    done = run_main(*flags)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
