@@ -43,10 +43,6 @@ class PathSolve:
         """The bitboard of `cells` (distinct board cells)."""
         return sum(map(self.bit.__getitem__, cells))
 
-    def to_cells(self, path):
-        """The (x, y) cells of an index path."""
-        return [self.cells[i] for i in path]
-
     def to_directions(self, start, path):
         """The moves that walk the index `path` from the index `start`."""
         moves, prev = [], start
