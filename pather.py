@@ -128,20 +128,16 @@ class PathSolve:
             return []
         follow = dict(zip([start] + path, path))  # cell -> the cell after it on the path
         unused = free & ~sum(1 << i for i in path)
-        perpendicular = self.perpendicular
         cur, end = start, path[-1]
         while cur != end:
             nxt = follow[cur]
-            for d in perpendicular[nxt - cur]:
-                a = cur + d
-                if (unused >> a) & 1:
-                    b = nxt + d
-                    if (unused >> b) & 1:
-                        unused &= ~((1 << a) | (1 << b))
-                        follow[cur], follow[a], follow[b] = a, b, nxt
-                        break
-            else:
+            side = self._detour(cur, nxt, unused)
+            if side is None:
                 cur = nxt
+                continue
+            a, b = side
+            unused &= ~((1 << a) | (1 << b))
+            follow[cur], follow[a], follow[b] = a, b, nxt
         longer, cur = [], start
         while cur != end:
             cur = follow[cur]
@@ -155,19 +151,23 @@ class PathSolve:
         change where the extended path goes first.
         """
         unused = free & ~sum(1 << i for i in path)
-        perpendicular = self.perpendicular
         nxt = path[0]
         while True:
-            for d in perpendicular[nxt - start]:
-                a = start + d
-                if (unused >> a) & 1:
-                    b = nxt + d
-                    if (unused >> b) & 1:
-                        unused &= ~((1 << a) | (1 << b))
-                        nxt = a
-                        break
-            else:
+            side = self._detour(start, nxt, unused)
+            if side is None:
                 return nxt
+            a, b = side
+            unused &= ~((1 << a) | (1 << b))
+            nxt = a
+
+    def _detour(self, cur, nxt, unused):
+        """The cells (cur+d, nxt+d) the step cur -> nxt can bend through, trying each side d in
+        the report's order; None when neither side has both cells unused."""
+        for d in self.perpendicular[nxt - cur]:
+            a, b = cur + d, nxt + d
+            if (unused >> a) & 1 and (unused >> b) & 1:
+                return a, b
+        return None
 
     # -- the snake-level interface ---------------------------------------------------------
 
