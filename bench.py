@@ -11,7 +11,7 @@ import time
 import config as configuration
 import debuglog
 from game import Game, LOST, PLAYING, WON
-from snake import step as step_cell
+from snake import body_fault, step as step_cell
 
 HIST_NS = 1000  # timing histogram bucket width: 1 microsecond
 HIST_BUCKETS = 100_000  # buckets up to 100 ms; slower moves fall in the last one (max is kept)
@@ -105,13 +105,11 @@ def check_invariants(game, length_before, fruit_before, died_expected):
         return
     if died_expected:
         raise InvariantError("a deadly move did not end the game")
-    if len(set(body)) != len(body) or snake.cells != set(body):
-        raise InvariantError("body cells are not unique")
-    if not all(snake.on_board(c) for c in body):
-        raise InvariantError("a body cell is off the board")
-    for a, b in zip(body, list(body)[1:]):
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise InvariantError(f"body cells {a} and {b} are not adjacent")
+    fault = body_fault(list(body), game.width, game.height)
+    if fault:
+        raise InvariantError(fault)
+    if snake.cells != set(body):
+        raise InvariantError("the snake's cell set does not match its body")
     if len(snake) != game.initial_length + game.eaten:
         raise InvariantError("length is not the initial length plus the fruits eaten")
     grew = len(snake) - length_before

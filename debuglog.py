@@ -10,7 +10,7 @@ import tempfile
 
 import config as configuration
 from game import Game
-from snake import Direction, NAMES, Snake
+from snake import Direction, NAMES, Snake, body_fault
 
 FORMAT = "snake-debug-log/1"
 HASH_CHARS = 12  # of the SHA-1 of the content: unique enough for one person's logs
@@ -115,14 +115,9 @@ def _field(data, key, kind, path):
 def _check_body(body, width, height, path):
     if not body:
         raise DebugLogError(f"{path}: the snake has no body")
-    if len(set(body[1:])) != len(body) - 1:  # the head alone may be on the body: a lost game
-        raise DebugLogError(f"{path}: the body crosses itself")
-    for a, b in zip(body, body[1:]):
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise DebugLogError(f"{path}: body cells {a} and {b} are not adjacent")
-    for x, y in body[1:]:
-        if not (0 <= x < width and 0 <= y < height):
-            raise DebugLogError(f"{path}: body cell {(x, y)} is off the board")
+    fault = body_fault(body, width, height, head_may_clash=True)  # a lost game's head may clash
+    if fault:
+        raise DebugLogError(f"{path}: {fault}")
 
 
 def load(path):

@@ -29,6 +29,23 @@ def direction_between(a, b):
     return DELTA.index((b[0] - a[0], b[1] - a[1]))
 
 
+def body_fault(body, width, height, head_may_clash=False):
+    """What makes `body` (cells, head first) impossible on the board, or None if nothing.
+
+    `head_may_clash` allows the head alone off the board or on the body: a lost game.
+    """
+    checked = body[1:] if head_may_clash else body
+    if len(set(checked)) != len(checked):
+        return "the body crosses itself"
+    for x, y in checked:
+        if not (0 <= x < width and 0 <= y < height):
+            return f"body cell {(x, y)} is off the board"
+    for a, b in zip(body, body[1:]):
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            return f"body cells {a} and {b} are not adjacent"
+    return None
+
+
 class Snake:
     """A snake on a `width` x `height` board; `body` lists cells head first."""
 

@@ -185,3 +185,12 @@ def test_where_on_a_full_board_draws_no_random_numbers():
     state = rng.getstate()
     assert fruit.where() is None and fruit.where() is None
     assert rng.getstate() == state
+
+
+def test_body_fault_names_what_is_impossible():
+    from snake import body_fault
+    assert body_fault([(1, 0), (0, 0)], 3, 3) is None
+    assert "crosses itself" in body_fault([(0, 0), (1, 0), (1, 1), (0, 1), (0, 0)], 3, 3)
+    assert body_fault([(0, 0), (1, 0), (1, 1), (0, 1), (0, 0)], 3, 3, head_may_clash=True) is None
+    assert "off the board" in body_fault([(3, 0), (2, 0)], 3, 3)
+    assert "not adjacent" in body_fault([(0, 0), (2, 0)], 3, 3)
