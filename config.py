@@ -137,7 +137,6 @@ def check_board(width, height, initial_length, where):
 def validate(data, where="config"):
     """Check a parsed config and return it complete, with optional keys filled in."""
     check_keys(data, where)
-    config = dict(DEFAULTS)
     width = _positive(data, "window-width", where, MAX_WINDOW)
     height = _positive(data, "window-height", where, MAX_WINDOW)
     block = _positive(data, "block-size", where, MAX_WINDOW)
@@ -151,7 +150,9 @@ def validate(data, where="config"):
         raise ConfigError(f'{where}: "speed" must be between {SPEED_MIN} and {SPEED_MAX} seconds, got {speed}')
     if not isinstance(data["auto"], bool):
         raise ConfigError(f'{where}: "auto" must be true or false, got {_describe(data["auto"])}')
-    length = _positive(data, "initial-length", where, MAX_WINDOW) if "initial-length" in data else 3
+    length = DEFAULTS["initial-length"]
+    if "initial-length" in data:
+        length = _positive(data, "initial-length", where, MAX_WINDOW)
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise ConfigError(f'{where}: "seed" must be a whole number 0 or more, or null, got {_describe(seed)}')
@@ -159,10 +160,9 @@ def validate(data, where="config"):
     if solver not in SOLVER_NAMES:
         raise ConfigError(f'{where}: "solver" must be one of {", ".join(SOLVER_NAMES)}, got {_describe(solver)}')
     check_board(width // block, height // block, length, where)
-    config.update({"window-width": width, "window-height": height, "block-size": block,
-                   "speed": float(speed), "auto": data["auto"], "initial-length": length,
-                   "seed": seed, "solver": solver})
-    return config
+    return {"window-width": width, "window-height": height, "block-size": block,
+            "speed": float(speed), "auto": data["auto"], "initial-length": length,
+            "seed": seed, "solver": solver}
 
 
 def board_size(config):

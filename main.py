@@ -10,6 +10,7 @@ from functools import partial
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own lines
 import pygame  # noqa: E402  (after the variable above)
 
+import bench  # noqa: E402
 import config as configuration  # noqa: E402
 import debuglog  # noqa: E402
 import solver as solvers  # noqa: E402
@@ -36,8 +37,7 @@ def parse_args(argv):
                         help="config file to read (default: config.json beside main.py)")
     parser.add_argument("--load", metavar="LOG", default=None,
                         help="start, paused, from a debug log written with the space key")
-    import bench  # the headless flags live beside the runner that reads them
-    bench.add_arguments(parser)
+    bench.add_arguments(parser)  # the headless flags live beside the runner that reads them
     return parser.parse_args(argv)
 
 
@@ -49,7 +49,6 @@ def main(argv=None):
         print(f"config error: {e}", file=sys.stderr)
         return 2
     if args.headless:
-        import bench
         return bench.run(args, config)
     return run_window(config, args)
 

@@ -138,4 +138,4 @@ class Snake:
             return False
         if cell not in self.cells:
             return True
-        return cell == self.body[-1] and not self._has_eaten and len(self.body) > 1
+        return cell == self.body[-1] and not self._has_eaten  # the tail moves on, unless growing
