@@ -4,10 +4,11 @@ import json
 import math
 import os
 
+import solver as solvers
+
 REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
 DEFAULTS = {"initial-length": 3, "seed": None, "solver": "greedy"}
 KNOWN = REQUIRED + tuple(DEFAULTS)
-SOLVER_NAMES = ("greedy", "hamilton")  # kept in step with solver.SOLVERS (a test checks)
 
 SPEED_MIN, SPEED_MAX = 0.01, 2.0  # seconds per move: the bounds of the config and of U/I
 MAX_WINDOW = 8192  # pixels per side; larger than any screen in use
@@ -157,8 +158,8 @@ def validate(data, where="config"):
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise ConfigError(f'{where}: "seed" must be a whole number 0 or more, or null, got {_describe(seed)}')
     solver = data.get("solver", DEFAULTS["solver"])
-    if solver not in SOLVER_NAMES:
-        raise ConfigError(f'{where}: "solver" must be one of {", ".join(SOLVER_NAMES)}, got {_describe(solver)}')
+    if solver not in solvers.SOLVERS:
+        raise ConfigError(f'{where}: "solver" must be one of {", ".join(solvers.SOLVERS)}, got {_describe(solver)}')
     check_board(width // block, height // block, length, where)
     return {"window-width": width, "window-height": height, "block-size": block,
             "speed": float(speed), "auto": data["auto"], "initial-length": length,

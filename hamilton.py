@@ -38,7 +38,7 @@ import random
 from collections import deque
 
 from snake import DELTA, DIRECTIONS, Direction, UP, DOWN, LEFT, RIGHT
-from solver import Solver
+from autopilot import Autopilot
 
 IN, OUT = 1, 2  # what the body says about a block edge: crossed, or passed by
 # (default move, gate move) for a cell by its corner (x % 2, y % 2), per driving direction
@@ -234,7 +234,7 @@ class CellTree:
         return tree
 
 
-class HamiltonSolver(Solver):
+class HamiltonSolver(Autopilot):
     """Never loses on a board with an even side; takes every shortcut that keeps cycle order."""
 
     name = "hamilton"

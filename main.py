@@ -123,13 +123,8 @@ class App:
         self.full_repaint = True
 
     def build_solver(self):
-        """The configured autopilot for the current game, or None (manual) if it is not available."""
-        name = self.config["solver"]
-        if self.make_solver is solvers.make_solver and name not in solvers.SOLVERS:
-            print(f"autopilot {name!r} is not available; playing by hand", file=sys.stderr)
-            self.auto = False
-            return None
-        return self.make_solver(name, self.game)
+        """The configured autopilot (config.validate checked its name) for the current game."""
+        return self.make_solver(self.config["solver"], self.game)
 
     def advance(self):
         """Move the snake through its drawer, which repaints the cells that changed."""

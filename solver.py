@@ -1,24 +1,12 @@
-"""Autopilots. A solver has one job: name the next direction for the game's snake. No pygame here."""
-from snake import Direction, NAMES
+"""The autopilots: the report's greedy one, and the registry of every autopilot. No pygame here.
+
+A solver has one job: name the next direction for the game's snake. `SOLVERS` is the one
+list of them; the config, the command line and the window's Tab key all read it.
+"""
+from autopilot import Autopilot
+from hamilton import HamiltonSolver
 from pather import PathSolve
-
-
-class Solver:
-    """Base of every autopilot. It reads `game` (snake, fruit, board) and never changes it."""
-
-    name = "base"
-
-    def __init__(self, game):
-        self.game = game
-        self.decision = {}  # what the last call decided and why, for the debug log
-
-    def next_direction(self):
-        """The direction to move on the coming tick."""
-        raise NotImplementedError
-
-    def planned_path(self):
-        """The cells the solver means to visit next, for the window's overlay (may be empty)."""
-        return []
+from snake import Direction, NAMES
 
 
 def make_solver(name, game):
@@ -26,7 +14,7 @@ def make_solver(name, game):
     return SOLVERS[name](game)
 
 
-class GreedySolver(Solver):
+class GreedySolver(Autopilot):
     """The report's improved greedy autopilot (SPEC §4, steps (a)-(e)).
 
     `next_direction()` does only the work the choice needs. The paths shown in `decision` and
@@ -45,6 +33,7 @@ class GreedySolver(Solver):
     """
 
     name = "greedy"
+    memoryless = True  # each move is a function of body, heading and fruit alone
 
     def __init__(self, game):
         super().__init__(game)
@@ -194,10 +183,4 @@ class GreedySolver(Solver):
         return result
 
 
-def _hamilton(game):
-    """HamiltonSolver, imported on first use: hamilton.py itself imports this module."""
-    from hamilton import HamiltonSolver
-    return HamiltonSolver(game)
-
-
-SOLVERS = {"greedy": GreedySolver, "hamilton": _hamilton}  # name -> class or factory taking a game
+SOLVERS = {"greedy": GreedySolver, "hamilton": HamiltonSolver}  # name -> class taking a game

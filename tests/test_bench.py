@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from autopilot import Autopilot
 import bench
 import solver as solvers
 from game import Game
@@ -16,7 +17,7 @@ KEYS = {"solver", "board", "games", "wins", "losses", "stuck", "win_rate", "avg_
         "avg_steps", "move_ms_mean", "move_ms_p99"}
 
 
-class FirstSafe(solvers.Solver):
+class FirstSafe(Autopilot):
     """A deliberately dumb autopilot: the first safe direction, else straight on."""
 
     def next_direction(self):
@@ -24,7 +25,7 @@ class FirstSafe(solvers.Solver):
         return next((d for d in DIRECTIONS if snake.is_safe_move(d)), snake.direction())
 
 
-class Reverser(solvers.Solver):
+class Reverser(Autopilot):
     def next_direction(self):
         return OPPOSITE[self.game.snake.direction()]
 

@@ -45,8 +45,19 @@ def test_default_config_is_found_from_any_directory(tmp_path):
     assert json.loads(done.stdout.splitlines()[-1])["board"] == "4x4"
 
 
-def test_every_configurable_solver_is_registered():
-    assert set(config.SOLVER_NAMES) == set(solver.SOLVERS)
+@pytest.mark.parametrize("name", sorted(solver.SOLVERS))
+def test_the_config_accepts_every_registered_solver(name):
+    data = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True,
+            "solver": name}
+    assert config.validate(data)["solver"] == name
+
+
+def test_the_config_names_the_registered_solvers_when_refusing_one(monkeypatch):
+    monkeypatch.setitem(solver.SOLVERS, "other", solver.GreedySolver)
+    data = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True,
+            "solver": "nope"}
+    with pytest.raises(config.ConfigError, match="greedy, hamilton, other"):
+        config.validate(data)
 
 
 @pytest.mark.parametrize("flags", [["--games", "abc"], ["--bogus"], ["--width"]])

@@ -12,6 +12,7 @@ import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from autopilot import Autopilot
 import config
 import debuglog
 import drawer
@@ -31,7 +32,7 @@ def make_config(**changes):
     return config.validate(data)
 
 
-class CycleSolver(solver.Solver):
+class CycleSolver(Autopilot):
     """A stand-in autopilot that walks one Hamiltonian cycle of the 8x6 board, so it never loses.
 
     Column 0 is the way back up; the other columns are swept row by row.
@@ -228,16 +229,6 @@ def test_autopilot_from_the_config_and_rebuilt_on_restart(make_app):
     assert isinstance(first, CycleSolver) and first.game is app.game
     press(app, pygame.K_r)
     assert app.solver is not first and app.solver.game is app.game
-
-
-def test_missing_solver_falls_back_to_manual(monkeypatch, capsys):
-    monkeypatch.setattr(solver, "SOLVERS", {})
-    app = main.App(make_config(auto=True))
-    try:
-        assert not app.auto and app.solver is None
-        assert "not available" in capsys.readouterr().err
-    finally:
-        pygame.display.quit()
 
 
 def test_q_and_the_close_button_quit_with_code_0(make_app):
