@@ -10,7 +10,9 @@ import time
 
 import config as configuration
 import debuglog
+import solver as solvers
 from game import Game, LOST, PLAYING, WON
+from loops import LoopWatch
 from snake import body_fault, step as step_cell
 
 HIST_NS = 1000  # timing histogram bucket width: 1 microsecond
@@ -27,7 +29,7 @@ def add_arguments(parser):
     group.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
     group.add_argument("--width", type=int, metavar="W", help="board width in cells (default: from the config)")
     group.add_argument("--height", type=int, metavar="H", help="board height in cells (default: from the config)")
-    group.add_argument("--solver", metavar="NAME", help="autopilot: " + ", ".join(configuration.SOLVER_NAMES))
+    group.add_argument("--solver", metavar="NAME", help="autopilot: " + ", ".join(solvers.SOLVERS))
     group.add_argument("--seed", type=int, metavar="S", help="seed of game 1; game i uses S+i-1 (default 1)")
     group.add_argument("--initial-length", type=int, metavar="L", help="starting length (default: config)")
     group.add_argument("--max-steps", type=int, metavar="M", help="moves before a game counts as stuck (default 100*W*H)")
@@ -79,8 +81,8 @@ def settings(args, config):
         raise configuration.ConfigError("--games must be at least 1")
     if width < 1 or height < 1 or length < 1:
         raise configuration.ConfigError("--width, --height and --initial-length must be at least 1")
-    if solver not in configuration.SOLVER_NAMES:
-        raise configuration.ConfigError(f"--solver must be one of {', '.join(configuration.SOLVER_NAMES)}, got {solver}")
+    if solver not in solvers.SOLVERS:
+        raise configuration.ConfigError(f"--solver must be one of {', '.join(solvers.SOLVERS)}, got {solver}")
     configuration.check_board(width, height, length, "the headless board")
     max_steps = args.max_steps if args.max_steps is not None else 100 * width * height
     if max_steps < 1:
@@ -124,9 +126,11 @@ def check_invariants(game, length_before, fruit_before, died_expected):
 
 
 def play(game, solver, max_steps, timing, soak):
-    """Play one game to its end or to `max_steps` moves; return 'won', 'lost' or 'stuck'."""
+    """Play one game to its end, to `max_steps` moves, or until a memoryless autopilot is
+    proven to circle forever; return 'won', 'lost' or 'stuck'."""
     clock = time.perf_counter_ns
     snake_turn = game.snake.turn
+    watch = LoopWatch() if solver.memoryless else None
     while game.state == PLAYING and game.steps < max_steps:
         start = clock()
         direc = solver.next_direction()
@@ -134,12 +138,14 @@ def play(game, solver, max_steps, timing, soak):
         if not soak:
             snake_turn(direc)
             game.step()
-            continue
-        try:
-            soak_step(game, direc)
-        except InvariantError as e:
-            e.game, e.solver = game, solver  # so the failing moment can be dumped
-            raise
+        else:
+            try:
+                soak_step(game, direc)
+            except InvariantError as e:
+                e.game, e.solver = game, solver  # so the failing moment can be dumped
+                raise
+        if watch is not None and watch.see(game.snake, game.fruit.last_generate):
+            break  # it would replay the same moves for ever: stuck, as at max_steps
     return game.state if game.state != PLAYING else "stuck"
 
 
@@ -176,7 +182,6 @@ class Progress:
 
 def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None):
     """Play `games` seeded games and return the figures as a dict."""
-    import solver as solvers  # imported here so the CLI can report a bad flag before loading solvers
     timing = Timing()
     outcomes = {WON: 0, LOST: 0, "stuck": 0}
     total_length = total_steps = won_steps = min_length = 0
