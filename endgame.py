@@ -1,0 +1,94 @@
+"""Searching every future when few cells are free: how a body in no order can still be won. No pygame.
+
+Near the end of a game the future is small. With F free cells the snake must eat F more
+fruits, each placed on a free cell the player does not choose. A position is *won* when
+some way of moving eats the fruit and leaves, for every place the next fruit can appear, a
+position that is won again; the full board is won. With two free cells the future is even
+deterministic: after this fruit, the last one can only go on the last free cell.
+
+`Endgame` decides that by search (an AND-OR search: some route for this fruit, AND every
+next fruit). Between two meals the snake moves without growing, so a position is its body
+alone; a breadth-first search over bodies finds the shortest route to each way of eating.
+Positions already decided are remembered. The search gives up, and says nothing, after
+`budget` bodies; it is only asked when few cells are free (FREE_MAX). Cells are flat
+(grid.py); a body is a tuple, head first.
+"""
+from collections import deque
+
+FREE_MAX = 4  # searched only with at most this many free cells (each fruit multiplies the work)
+BUDGET = 20000  # bodies looked at per question before giving up
+
+
+class OutOfBudget(Exception):
+    """The search looked at more bodies than it may."""
+
+
+class Endgame:
+    """Proves wins near the end of a game, for bodies the cycle-based play cannot use."""
+
+    def __init__(self, grid, budget=BUDGET, free_max=FREE_MAX):
+        self.grid = grid
+        self.budget, self.free_max = budget, free_max
+        self.known = {}  # (body, fruit) -> the winning route (cells) or None
+        self._left = 0
+
+    def winning_route(self, body, fruit):
+        """The shortest route (cells after the head) to a won position, or None (not won, or not known)."""
+        free = self.grid.size - len(body)
+        if fruit < 0 or free > self.free_max:
+            return None
+        self._left = self.budget
+        try:
+            return self._won(body, fruit)
+        except OutOfBudget:
+            return None
+
+    def _won(self, body, fruit):
+        key = (body, fruit)
+        if key not in self.known:
+            self.known[key] = self._search(body, fruit)
+        return self.known[key]
+
+    def _search(self, body, fruit):
+        """Breadth-first over the bodies reachable without eating; try each way of eating."""
+        neighbours = self.grid.neighbours
+        came = {body: None}
+        queue = deque([body])
+        while queue:
+            self._left -= 1
+            if self._left < 0:
+                raise OutOfBudget
+            now = queue.popleft()
+            head, tail = now[0], now[-1]
+            cells = set(now)
+            for n in neighbours[head]:
+                if n < 0 or (len(now) > 1 and n == now[1]):
+                    continue
+                if n == fruit:
+                    if n not in cells and self._every_fruit_after((n,) + now):
+                        return self._route(came, now) + [n]
+                    continue
+                if n in cells and n != tail:
+                    continue
+                after = (n,) + now[:-1]
+                if after not in came:
+                    came[after] = now
+                    queue.append(after)
+        return None
+
+    def _every_fruit_after(self, body):
+        """Whether the position after eating is won for every cell the next fruit can take."""
+        if len(body) == self.grid.size:
+            return True
+        taken = set(body)
+        return all(self._won(body, f) is not None for f in range(self.grid.size) if f not in taken)
+
+    @staticmethod
+    def _route(came, body):
+        """The heads from the start to `body` (the start excluded), following `came` back."""
+        heads = []
+        while came[body] is not None:
+            heads.append(body[0])
+            body = came[body]
+        heads.reverse()
+        return heads

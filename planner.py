@@ -1,0 +1,230 @@
+"""Routes to the fruit that keep the never-losing promise: time-aware search over the cell tree.
+
+No pygame here. Cells are flat indices (grid.py); the lanes, gates, edges and wall corners
+come from celltree.py, whose docstring explains why a body that fits a spanning tree can
+never die.
+
+A route is planned once per fruit and then followed to the end, so only one position has
+to fit a tree: the one right after eating. Until then the snake only has to stay alive,
+which it does because every cell of the route is free by the time the head gets there.
+That makes the body's obstacles *time-aware*: the body shrinks from the tail while the head
+travels, so each obstacle has a move after which it is gone:
+
+    cell    free after the tail has left it         free_at[cell]
+    block   no body cell of it is left              open_at[block]
+    edge    no body move marks it IN or OUT any more    until[edge]
+    corner  no body wall touches it any more         touch[corner]
+
+After d moves and a meal, the body cells with free_at >= d are still there. The search is
+a breadth-first search over (cell, whether the route's walls have met the rim); a move is
+judged against the position after eating, at d, which the search cannot know yet, so it
+uses t + (a lower bound of the moves still to go: the lane distance to the fruit on an
+empty board). A move at time t to cell n is allowed when
+
+    n is free at t (free_at[n] <= t), and, with T = t + lane distance from n to the fruit:
+    a cross     over an edge still IN at T; or over an unmarked edge into a block that
+                is empty by T (else the IN edges would close a loop);
+    a stay      past a gate whose edge is unmarked or still OUT at T; a new wall must not
+                end on a corner the body's walls still touch at T, nor on the rim twice
+                (else the walls close a loop and cut blocks off; see celltree.py).
+
+These rules see the body, not the route's own earlier moves (a breadth-first search keeps
+no path), so the route is then checked exactly (CellTree.first_break on the position after
+eating); a route that fails has the move it blames banned and is searched again.
+"""
+from collections import deque
+
+from celltree import IN, NONE, OUT
+
+REPLANS = 6  # searches per plan; each bans the move that broke the previous route
+
+
+class Clock:
+    """When each part of the board stops being held by `body` (flat cells, head first)."""
+
+    def __init__(self, tree, body):
+        length = len(body)
+        self.free_at = free_at = [0] * len(tree.stay)
+        self.open_at = open_at = [0] * tree.blocks
+        for k, c in enumerate(body):
+            free_at[c] = length - k
+            b = tree.block[c]
+            if length - k > open_at[b]:
+                open_at[b] = length - k
+        self.mark = mark = bytearray(len(tree.edges))
+        self.until = until = [0] * len(tree.edges)
+        self.touch = touch = [0] * (tree.rim + 1)
+        gate, cross, wall_from, wall_to = tree.gate, tree.cross, tree.wall_from, tree.wall_to
+        for k in range(1, length):
+            c = body[k]
+            g = gate[c]
+            if g == NONE:
+                continue
+            gone = length - k  # the move is forgotten once its older cell is free
+            if body[k - 1] == cross[c]:
+                mark[g] = IN
+            else:
+                mark[g] = OUT
+                for corner in (wall_from[c], wall_to[c]):
+                    if gone > touch[corner]:
+                        touch[corner] = gone
+            if gone > until[g]:
+                until[g] = gone
+
+
+class Planner:
+    """Plans routes for one CellTree (one driving direction)."""
+
+    def __init__(self, tree):
+        self.tree = tree
+        self._lanes_to = None  # (fruit, lane distances to it): the same fruit is asked for again
+        self._into = [[] for _ in tree.stay]  # cell -> the cells that move into it
+        for c, n in enumerate(tree.stay):
+            self._into[n].append(c)
+        for c, n in enumerate(tree.cross):
+            if n != NONE:
+                self._into[n].append(c)
+        self.searches = 0  # searches made by the last plan()
+
+    def plan(self, body, fruit):
+        """A route (the cells after the head) to `fruit` after which the body fits a tree; None if none found."""
+        tree, clock = self.tree, Clock(self.tree, body)
+        self.searches = 0
+        if len(body) + 1 == len(tree.stay):  # the last fruit: the full board needs no tree
+            return self.last_meal(body[0], fruit, clock) or None
+        lanes = self.lane_distances(fruit)
+        bans = (bytearray(len(tree.stay)), bytearray(len(tree.stay)))  # (stay banned, cross banned) per cell
+        for _ in range(REPLANS):
+            self.searches += 1
+            route = self.search(body[0], fruit, clock, lanes, bans)
+            if not route:
+                return None
+            broken = self._bites_itself(body[0], route, len(body))
+            if broken is None:
+                broken = tree.first_break((route[::-1] + body)[:len(body) + 1], new=len(route))
+                if broken is None:
+                    return route
+            cell, crossed = broken
+            if cell is None:  # the body itself is out of order: nothing to ban
+                return None
+            bans[crossed][cell] = 1
+        return None
+
+    def _bites_itself(self, head, route, length):
+        """The move (cell moved from, crossed) that enters a cell the route's own body still
+        holds, or None. The search keeps two states per cell (rim met or not), so a long
+        route can come back to a cell; the check after eating sees only the last moves."""
+        entered, prev = {}, head
+        for t, c in enumerate(route, 1):
+            if t - entered.get(c, -length) < length:
+                return prev, c == self.tree.cross[prev]
+            entered[c] = t
+            prev = c
+        return None
+
+    def last_meal(self, head, fruit, clock):
+        """A shortest route to `fruit` over cells free in time, lanes or not; [] if none."""
+        width, size = self.tree.width, len(self.tree.stay)
+        free_at = clock.free_at
+        came = [-1] * size
+        came[head] = head
+        queue = deque([(head, 0)])
+        while queue:
+            c, t = queue.popleft()
+            x, y = c % width, c // width
+            for n, ok in ((c - width, y > 0), (c + width, c + width < size), (c - 1, x > 0), (c + 1, x < width - 1)):
+                if ok and came[n] < 0 and free_at[n] <= t + 1:
+                    came[n] = c
+                    if n == fruit:
+                        route = [n]
+                        while came[route[-1]] != head:
+                            route.append(came[route[-1]])
+                        return route[::-1]
+                    queue.append((n, t + 1))
+        return []
+
+    def lane_distances(self, target):
+        """Moves from every cell to `target` along the lanes of an empty board (a lower bound)."""
+        if self._lanes_to is not None and self._lanes_to[0] == target:
+            return self._lanes_to[1]
+        size = len(self._into)
+        dist = [size] * size
+        dist[target] = 0
+        queue = deque([target])
+        into = self._into
+        while queue:
+            c = queue.popleft()
+            d = dist[c] + 1
+            for p in into[c]:
+                if dist[p] > d:
+                    dist[p] = d
+                    queue.append(p)
+        self._lanes_to = (target, dist)
+        return dist
+
+    def search(self, head, fruit, clock, lanes, bans):
+        """Breadth-first search over (cell, walls have met the rim) with the rules of the
+        module docstring; the route as a list of cells, [] if the fruit cannot be reached."""
+        tree = self.tree
+        size = len(tree.stay)
+        stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
+        wall_from, wall_to, rim = tree.wall_from, tree.wall_to, tree.rim
+        free_at, open_at, mark, until, touch = clock.free_at, clock.open_at, clock.mark, clock.until, clock.touch
+        no_stay, no_cross = bans
+        dist = [-1] * (2 * size)  # state -> moves from the head; state = cell + size * (rim met)
+        came = [-1] * (2 * size)  # state -> the state before it
+        dist[head] = 0
+        queue = deque([head])
+        while queue:
+            s = queue.popleft()
+            c = s - size if s >= size else s
+            met = s >= size
+            t = dist[s] + 1
+            g = gate[c]
+            # cross through the gate
+            n = cross[c]
+            if n != NONE and free_at[n] <= t and not no_cross[c]:
+                ns = n + size if met else n
+                if dist[ns] < 0:
+                    end = t + lanes[n]
+                    m = mark[g] if until[g] >= end else 0
+                    if m == IN or (m == 0 and open_at[block[n]] < end):
+                        dist[ns], came[ns] = t, s
+                        if n == fruit:
+                            return self._walk_back(came, ns, head, size)
+                        queue.append(ns)
+            # stay in the block, passing the gate
+            n = stay[c]
+            if free_at[n] <= t and not no_stay[c]:
+                ns = n + size if met else n
+                if g != NONE:
+                    end = t + lanes[n]
+                    m = mark[g] if until[g] >= end else 0
+                    if m == IN:
+                        continue
+                    if m == 0:  # a new wall from wall_from[c] to wall_to[c]
+                        to = wall_to[c]
+                        if to == rim:
+                            if met or touch[rim] >= end or wall_from[c] == rim:
+                                continue
+                            ns = n + size
+                        elif touch[to] >= end:
+                            continue
+                        elif wall_from[c] == rim:
+                            ns = n + size
+                if dist[ns] < 0:
+                    dist[ns], came[ns] = t, s
+                    if n == fruit:
+                        return self._walk_back(came, ns, head, size)
+                    queue.append(ns)
+        return []
+
+    @staticmethod
+    def _walk_back(came, s, head, size):
+        """The cells from the head (excluded) to state `s`, following `came` back."""
+        route = []
+        while s != head:
+            route.append(s - size if s >= size else s)
+            s = came[s]
+        route.reverse()
+        return route

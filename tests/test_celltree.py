@@ -1,0 +1,238 @@
+"""The cell tree: lanes and gates, tree outlines, and the three conditions for a body to fit."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from celltree import CENTRE, CORNER, IN, NONE, OUT, CellTree
+from grid import Grid
+
+ARROW = {">": 1, "<": -1}
+
+
+def random_tree(tree, rnd):
+    """Edge flags of a random spanning tree of the blocks (Kruskal over shuffled edges)."""
+    order = list(range(len(tree.edges)))
+    rnd.shuffle(order)
+    flags = bytearray(len(tree.edges))
+    parent = list(range(tree.blocks))
+
+    def find(a):
+        while parent[a] != a:
+            a = parent[a]
+        return a
+
+    for e in order:
+        a, b = (find(v) for v in tree.edges[e])
+        if a != b:
+            parent[a] = b
+            flags[e] = 1
+    return flags
+
+
+def outline(tree, flags, start=0):
+    """The cells of the outline of `flags` from `start`, once round; None if it closes early or never."""
+    cells, c = [], start
+    for _ in range(len(tree.stay)):
+        cells.append(c)
+        c = tree.next_on_outline(flags, c)
+        if c == start:
+            break
+    return cells if c == start and len(cells) == len(tree.stay) else None
+
+
+def arrows(tree, flags):
+    """The outline drawn as one arrow per cell."""
+    width = tree.width
+    sign = {1: ">", -1: "<", width: "v", -width: "^", 0: "x"}
+    rows = [[""] * width for _ in range(tree.height)]
+    for c in range(len(tree.stay)):
+        rows[c // width][c % width] = sign[tree.next_on_outline(flags, c) - c]
+    return [" ".join(row) for row in rows]
+
+
+def body_from(picture):
+    """Flat body, head first, from rows where the head is 0 and later cells count up in letters/digits."""
+    order = "0123456789abcdefghijklmnopqrstuvwxyz"
+    width = len(picture[0].split())
+    cells = {}
+    for y, row in enumerate(picture):
+        for x, mark in enumerate(row.split()):
+            if mark != ".":
+                cells[order.index(mark)] = y * width + x
+    return [cells[k] for k in range(len(cells))]
+
+
+def tree_of(tree, *pairs):
+    flags = bytearray(len(tree.edges))
+    for a, b in pairs:
+        flags[tree.edge_of[(a, b)]] = 1
+    return flags
+
+
+# -- lanes and outlines -----------------------------------------------------------------------
+
+def test_the_lanes_of_one_clockwise_block():
+    tree = CellTree(2, 2)
+    assert tree.stay == [1, 3, 0, 2]  # a > b, b v c, c < d, d ^ a
+    assert tree.cross == [NONE] * 4 and tree.gate == [NONE] * 4
+
+
+def test_a_tree_outline_is_the_cycle_drawn_in_the_docstring():
+    """Blocks  A B C / D E F  with the tree A-B, B-C, B-E, D-E, E-F."""
+    tree = CellTree(6, 4)
+    flags = tree_of(tree, (0, 1), (1, 2), (1, 4), (3, 4), (4, 5))
+    assert arrows(tree, flags) == ["> > > > > v",
+                                   "^ < < v < <",
+                                   "> > ^ > > v",
+                                   "^ < < < < <"]
+    assert outline(tree, flags) is not None
+
+
+def test_an_odd_side_ends_in_blocks_three_cells_long():
+    """On a 5x4 board the last column of blocks is 3 wide; all six cells lie on the ring,
+    and of the two top cells that face the block above, one has the gate."""
+    tree = CellTree(5, 4)
+    assert tree.columns == [(0, 2), (2, 5)] and tree.rows == [(0, 2), (2, 4)]
+    flags = tree_of(tree)  # no edges: each block its own tour
+    assert arrows(tree, flags) == ["> v > > v",
+                                   "^ < ^ < <",
+                                   "> v > > v",
+                                   "^ < ^ < <"]
+    below_right = 3  # top row of the bottom-right block: cells (2,2), (3,2), (4,2)
+    gates = [c for c in (12, 13) if tree.gate[c] != NONE]
+    assert gates == [12] and tree.block[tree.cross[12]] == 1 and tree.block[12] == below_right
+    with pytest.raises(ValueError):
+        CellTree(1, 4)
+
+
+@pytest.mark.parametrize("leave_out,skipped,rows", [
+    (CORNER, 24, ["> v > > v",
+                  "^ < ^ < <",
+                  "> v > > v",
+                  "^ v ^ v <",
+                  "^ < ^ < x"]),
+    (CENTRE, 18, ["> v > > v",
+                  "^ < ^ < <",
+                  "> v > > v",
+                  "^ v ^ x v",
+                  "^ < ^ < <"])])
+def test_odd_by_odd_rings_leave_one_cell_of_the_corner_block_out(leave_out, skipped, rows):
+    tree = CellTree(5, 5, leave_out=leave_out)
+    assert tree.skipped == skipped
+    assert arrows(tree, tree_of(tree)) == rows  # x: the cell left out
+    for seed in range(10):  # every tree's outline visits every cell but the one left out
+        flags = random_tree(tree, random.Random(seed))
+        seen, c = set(), 0
+        while c not in seen:
+            seen.add(c)
+            c = tree.next_on_outline(flags, c)
+        assert c == 0 and len(seen) == 24 and skipped not in seen
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from([(2, 2), (4, 2), (2, 6), (4, 4), (6, 4), (8, 8), (10, 6),
+                        (3, 2), (2, 3), (5, 4), (4, 7), (7, 6), (2, 5), (9, 2)]), st.booleans(),
+       st.integers(0, 10 ** 6))
+def test_every_spanning_tree_outlines_a_hamiltonian_cycle(board, clockwise, seed):
+    tree = CellTree(*board, clockwise)
+    cycle = outline(tree, random_tree(tree, random.Random(seed)))
+    assert cycle is not None
+    grid = Grid(*board)
+    assert all(b in grid.neighbours[a] for a, b in zip(cycle, cycle[1:] + cycle[:1]))
+
+
+@pytest.mark.parametrize("clockwise", [True, False])
+@pytest.mark.parametrize("board", [(10, 8), (9, 6), (6, 11)])
+def test_walls_run_in_one_unbroken_line_along_any_outline(clockwise, board):
+    """Each wall starts at the corner where the previous one ended (the planner's corner rule
+    rests on this). Stays without a gate draw no wall and leave the line where it is."""
+    tree = CellTree(*board, clockwise)
+    grid = Grid(*board)
+    along_the_border = [grid.neighbours[c][tree.side[c]] == -1 for c in range(grid.size)]
+    for seed in range(20):
+        cycle = outline(tree, random_tree(tree, random.Random(seed)))
+        stays = [c for c, n in zip(cycle, cycle[1:] + cycle[:1])
+                 if n == tree.stay[c] and (tree.gate[c] != NONE or along_the_border[c])]
+        for a, b in zip(stays, stays[1:] + stays[:1]):
+            assert tree.wall_to[a] == tree.wall_from[b]
+
+
+# -- the three conditions -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("clockwise", [True, False])
+@pytest.mark.parametrize("length", [1, 2, 5, 17, 31])
+def test_any_arc_of_an_outline_fits(clockwise, length):
+    tree = CellTree(8, 4, clockwise)
+    for seed in range(10):
+        rnd = random.Random(seed)
+        cycle = outline(tree, random_tree(tree, rnd))
+        start = rnd.randrange(len(cycle))
+        arc = [cycle[(start + k) % len(cycle)] for k in range(length)]
+        body = arc[::-1]  # head first
+        assert tree.fits(body)
+        flags = tree.spanning_tree(body)
+        assert outline(tree, flags, body[-1])[:length] == arc
+
+
+NO_LANE = [". . . .",
+           ". 1 0 .",   # c of the top-left block stays left or crosses down, never right
+           ". . . .",
+           ". . . ."]
+
+
+def test_a_move_that_is_no_lane_breaks_condition_1():
+    body = body_from(NO_LANE)
+    tree = CellTree(4, 4)
+    assert tree.marks(body)[1] == 1 and not tree.fits(body)
+    assert tree.first_break(body) == (body[1], False)
+    assert CellTree(4, 4, clockwise=False).fits(body)  # anticlockwise, c crosses right
+
+
+def test_in_edges_closing_a_loop_break_condition_2():
+    """Blocks A B / C D: the body crosses A->B->D->C and then back into A, where its tail is."""
+    tree = CellTree(4, 4)
+    body = body_from(["b a 9 8",
+                      "0 . . 7",
+                      "1 . . 6",
+                      "2 3 4 5"])
+    assert tree.marks(body)[1] == len(body)  # every move is a lane move...
+    assert tree.first_break(body, new=1) == (body[1], True)  # ...but the last crossing closes a loop
+    assert tree.fits(body[:-2])  # with the tail gone from A there is no loop
+
+
+def test_walls_cutting_blocks_off_break_condition_3():
+    """The body passes both gates of the empty top-right block B: its walls run from the
+    rim to the middle corner and back to the rim, and B is cut off."""
+    tree = CellTree(4, 4)
+    body = body_from(["6 5 . .",
+                      ". 4 . .",
+                      ". 3 2 1",
+                      ". . . 0"])
+    marks, upto = tree.marks(body)
+    assert upto == len(body) and marks.count(IN) == 2
+    assert all(marks[e] == OUT for _, e in tree.adjacent[1])
+    assert tree.first_break(body) == (body[5], False)  # the first wall on B's border
+    assert tree.fits(body[:5])  # before the second wall, B could still join through D
+
+
+def test_blame_names_a_planned_move_only():
+    tree = CellTree(4, 4)
+    body = body_from(NO_LANE)
+    assert tree.first_break(body, new=1) == (body[1], False)
+    assert tree.first_break(body, new=0) == (None, False)  # an old move: nothing to ban
+
+
+def test_spanning_tree_keeps_the_in_edges_and_avoids_the_out_edges():
+    tree = CellTree(8, 8)
+    rnd = random.Random(4)
+    cycle = outline(tree, random_tree(tree, rnd))
+    body = [cycle[k] for k in range(30, 0, -1)]
+    marks, _ = tree.marks(body)
+    flags = tree.spanning_tree(body)
+    assert sum(flags) == tree.blocks - 1
+    for e, m in enumerate(marks):
+        if m == IN:
+            assert flags[e]
+        if m == OUT:
+            assert not flags[e]

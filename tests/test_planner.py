@@ -1,0 +1,165 @@
+"""The route planner: each rule of its search pinned in a small position, and its exact check.
+
+Positions are drawn as in tests/boards.py: arrows lead from the tail to the head H, * is the
+fruit. All are clockwise boards (the starting snake's driving direction).
+"""
+import pytest
+
+from boards import board
+from celltree import IN, OUT, CellTree
+from grid import Grid
+from planner import Clock, Planner
+
+
+def setup(rows):
+    """(planner, flat body, flat fruit) for a drawn position."""
+    game = board(rows)
+    grid = Grid(game.width, game.height)
+    fruit = grid.index(game.fruit.last_generate)
+    return Planner(CellTree(game.width, game.height)), grid.flat_body(game.snake), fruit
+
+
+def after_eating(body, route):
+    return (route[::-1] + body)[:len(body) + 1]
+
+
+def assert_safe_and_fitting(planner, body, route):
+    """Each route cell is free when the head gets there, and the body after eating fits a tree."""
+    free_at = Clock(planner.tree, body).free_at
+    assert all(free_at[c] <= t for t, c in enumerate(route, 1))
+    assert len(set(route)) == len(route)
+    assert planner.tree.fits(after_eating(body, route))
+
+
+TAIL_LEAVES = [". . . . . .",
+               ". . . . . .",
+               "H . . . . .",
+               "^ < < < * .",
+               ". . . . . .",
+               ". . . . . ."]
+
+
+def test_a_block_the_tail_leaves_in_time_may_be_entered():
+    """The fruit is beside the tail. Driving round, the head enters the tail's blocks after
+    the tail has left them: 7 moves. Were the body's blocks closed until the whole body has
+    gone, the way round would take 11."""
+    planner, body, fruit = setup(TAIL_LEAVES)
+    route = planner.plan(body, fruit)
+    assert len(route) == 7 and route[-1] == fruit
+    assert_safe_and_fitting(planner, body, route)
+
+
+ONLY_BY_THE_END = [". . . . . .",
+                   ". . . . . .",
+                   ". v > > > v",
+                   ". v ^ . . v",
+                   ". > ^ . . H",
+                   "* . . . . ."]
+
+
+def test_obstacles_are_judged_at_the_meal_not_when_the_head_passes():
+    """The bottom-left fruit is 6 moves away, past walls and blocks the body only leaves
+    while the head is on its way. Judging each move at its own time finds no route at all;
+    judging it at (its time + the lane distance still to go) finds the 6-move one."""
+    planner, body, fruit = setup(ONLY_BY_THE_END)
+    route = planner.plan(body, fruit)
+    assert route is not None and len(route) == 6
+    assert_safe_and_fitting(planner, body, route)
+
+
+WALL_LINE = ["> v . . . .",
+             "^ v . . . .",
+             "^ v . . . .",
+             "^ v . . . .",
+             ". > H . . *",
+             ". . . . . ."]
+
+
+def test_a_wall_may_not_end_on_a_corner_the_body_walls_touch():
+    """Without the corner rule the first route found runs the wall line into the body's own
+    and is refused by the exact check; with it, the first route found is the one."""
+    planner, body, fruit = setup(WALL_LINE)
+    route = planner.plan(body, fruit)
+    assert len(route) == 7 and planner.searches == 1
+    assert_safe_and_fitting(planner, body, route)
+
+
+SECOND_TRY = [". . . . . .",
+              ". v < . . .",
+              ". v ^ . . .",
+              ". v ^ . * .",
+              ". > > > > v",
+              ". . . . H <"]
+
+
+def test_a_route_that_breaks_the_tree_is_refused_and_searched_again():
+    """The first route the search finds goes up the left and crosses back into a block its
+    own earlier moves joined: a loop of IN edges, which the search cannot see. The exact
+    check bans that crossing, and the second search finds a route that fits."""
+    planner, body, fruit = setup(SECOND_TRY)
+    first = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
+                           (bytearray(36), bytearray(36)))
+    assert planner.tree.first_break(after_eating(body, first), new=len(first)) == (21, True)
+    route = planner.plan(body, fruit)
+    assert planner.searches == 2 and route != first
+    assert_safe_and_fitting(planner, body, route)
+
+
+NO_ROUTE_YET = ["> > > > > v",
+                "^ . . . . v",
+                "^ . . . . v",
+                "^ < < . H <",
+                ". . ^ * . .",
+                ". . . . . ."]
+
+
+def test_no_route_while_the_body_is_in_the_way():
+    planner, body, fruit = setup(NO_ROUTE_YET)
+    assert planner.plan(body, fruit) is None
+
+
+def test_the_clock_of_a_short_body():
+    """free_at counts the moves until the tail has left a cell; a move's mark lasts as long
+    as its older cell; a block opens when its last body cell is free."""
+    planner, body, _ = setup([". . . .",
+                              "* . . .",
+                              "> > H .",
+                              ". . . ."])
+    tree, clock = planner.tree, Clock(planner.tree, body)
+    head, neck, tail = body
+    assert (clock.free_at[head], clock.free_at[neck], clock.free_at[tail]) == (3, 2, 1)
+    assert clock.open_at[tree.block[tail]] == 2  # the neck shares the tail's block
+    crossed, passed = tree.gate[neck], tree.gate[tail]  # neck -> head crosses; tail -> neck stays
+    assert (clock.mark[crossed], clock.until[crossed]) == (IN, 2)
+    assert (clock.mark[passed], clock.until[passed]) == (OUT, 1)
+    assert clock.touch[tree.wall_to[tail]] == 1
+
+
+@pytest.mark.parametrize("rows", [TAIL_LEAVES, ONLY_BY_THE_END, WALL_LINE, SECOND_TRY])
+def test_lane_distance_is_a_lower_bound_of_the_route(rows):
+    planner, body, fruit = setup(rows)
+    route = planner.plan(body, fruit)
+    assert planner.lane_distances(fruit)[body[0]] <= len(route)
+
+
+COMES_BACK = [". . . . > v . .",
+              ". . . . . v . .",
+              ". . . * . > H .",
+              ". . . . . . . .",
+              ". . . . . . . .",
+              ". . . . . . . .",
+              ". . . . . . . .",
+              ". . . . . . . ."]
+
+
+def test_a_route_may_not_come_back_to_a_cell_its_own_body_still_holds():
+    """With a rim mark and without, the search has two states per cell, so its route can
+    pass a cell twice. Here the first route circles back over a cell it entered fewer moves
+    ago than the snake is long; it is refused and the next one is safe."""
+    planner, body, fruit = setup(COMES_BACK)
+    first = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
+                           (bytearray(64), bytearray(64)))
+    assert planner._bites_itself(body[0], first, len(body)) is not None
+    route = planner.plan(body, fruit)
+    assert planner.searches > 1 and planner._bites_itself(body[0], route, len(body)) is None
+    assert_safe_and_fitting(planner, body, route)
