@@ -9,14 +9,16 @@ deterministic: after this fruit, the last one can only go on the last free cell.
 `Endgame` decides that by search (an AND-OR search: some route for this fruit, AND every
 next fruit). Between two meals the snake moves without growing, so a position is its body
 alone; a breadth-first search over bodies finds the shortest route to each way of eating.
-Positions already decided are remembered. The search gives up, and says nothing, after
-`budget` bodies; it is only asked when few cells are free (FREE_MAX). Cells are flat
-(grid.py); a body is a tuple, head first.
+Positions already decided are remembered. Once the search has proven that this fruit
+cannot be won, it says so at once until the fruit is eaten: every later position is one the
+proof already looked at. It gives up, and says nothing, after `budget` bodies, and then
+waits a board-full of moves before trying again. It is only asked when few cells are free
+(FREE_MAX). Cells are flat (grid.py); a body is a tuple, head first.
 """
 from collections import deque
 
 FREE_MAX = 4  # searched only with at most this many free cells (each fruit multiplies the work)
-BUDGET = 20000  # bodies looked at per question before giving up
+BUDGET = 60000  # bodies looked at per question before giving up (about a second)
 
 
 class OutOfBudget(Exception):
@@ -31,17 +33,26 @@ class Endgame:
         self.budget, self.free_max = budget, free_max
         self.known = {}  # (body, fruit) -> the winning route (cells) or None
         self._left = 0
+        self._lost = None  # (fruit, length) proven not to be won
+        self._pause = (None, 0)  # (fruit, questions to skip) after giving up
 
     def winning_route(self, body, fruit):
         """The shortest route (cells after the head) to a won position, or None (not won, or not known)."""
         free = self.grid.size - len(body)
-        if fruit < 0 or free > self.free_max:
+        if fruit < 0 or free > self.free_max or self._lost == (fruit, len(body)):
+            return None
+        if self._pause[0] == (fruit, len(body)) and self._pause[1] > 0:
+            self._pause = (self._pause[0], self._pause[1] - 1)
             return None
         self._left = self.budget
         try:
-            return self._won(body, fruit)
+            route = self._won(body, fruit)
         except OutOfBudget:
+            self._pause = ((fruit, len(body)), self.grid.size)
             return None
+        if route is None:
+            self._lost = (fruit, len(body))
+        return route
 
     def _won(self, body, fruit):
         key = (body, fruit)

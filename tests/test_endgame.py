@@ -1,0 +1,92 @@
+"""The endgame search: proofs that a hand-over near the end can, or cannot, still be won.
+
+Both positions are where the greedy autopilot was proven to circle forever (6x6, seeds 10
+and 7), drawn as in tests/boards.py.
+"""
+from boards import board
+from endgame import Endgame
+from grid import Grid
+from hamilton import HamiltonSolver
+from snake import DIRECTIONS
+
+STILL_WON = ["v < . v < <",   # four free cells: this fruit and three more to come
+             "v ^ < < . ^",
+             "> v > > H ^",
+             "* v ^ v < ^",
+             "v < ^ v . ^",
+             "> > ^ > > ^"]
+
+NOT_WON = ["> v > v > v",     # two free cells: the future is fixed, and it cannot be won
+           "^ > ^ > H v",
+           "^ < v < v <",
+           "* ^ v ^ v .",
+           "> ^ v ^ > v",
+           "^ < < ^ < <"]
+
+
+def question(rows, **limits):
+    game = board(rows)
+    grid = Grid(game.width, game.height)
+    search = Endgame(grid, **limits)
+    return game, search, tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+
+
+def play(game, solver, cap):
+    while not game.over() and game.steps < cap:
+        direc = solver.next_direction()
+        assert game.snake.is_safe_move(direc) or not any(game.snake.is_safe_move(d) for d in DIRECTIONS)
+        game.snake.turn(direc)
+        game.step()
+    return game
+
+
+def outcomes(rows, search):
+    """How 8 games from the position end (the seed places the later fruits)."""
+    results = []
+    for seed in range(8):
+        game = board(rows, seed=seed)
+        solver = HamiltonSolver(game)
+        if not search:
+            solver.endgame.free_max = 0  # never ask the search
+        play(game, solver, cap=3000)
+        results.append(game.state if game.over() else "going")
+    return results
+
+
+def test_a_hand_over_that_can_still_be_won_is_won_whatever_fruits_come():
+    game, search, body, fruit = question(STILL_WON)
+    route = search.winning_route(body, fruit)
+    assert route and route[-1] == fruit and len(route) == 55
+    assert outcomes(STILL_WON, search=True) == ["won"] * 8
+
+
+def test_staying_alive_alone_wins_it_only_by_luck():
+    """Without the search the snake survives, but for most fruit placements circles for good."""
+    results = outcomes(STILL_WON, search=False)
+    assert "lost" not in results and results.count("going") >= 3
+
+
+def test_a_lost_cause_is_proven_and_then_not_searched_again():
+    game, search, body, fruit = question(NOT_WON)
+    assert search.winning_route(body, fruit) is None
+    searched = search.budget - search._left
+    assert search.winning_route(body[1:] + body[:1], fruit) is None  # same fruit and length: known
+    assert search._left == search.budget - searched  # no second search was made
+    solver = HamiltonSolver(game)
+    play(game, solver, cap=2000)
+    assert game.state != "lost"  # it never wins, and it never dies
+
+
+def test_out_of_budget_says_nothing_and_waits_before_trying_again():
+    game, search, body, fruit = question(STILL_WON, budget=50)
+    assert search.winning_route(body, fruit) is None
+    search.budget = 10 ** 6
+    assert search.winning_route(body, fruit) is None  # paused for a board-full of questions
+    for _ in range(36):
+        search.winning_route(body, fruit)
+    assert search.winning_route(body, fruit)
+
+
+def test_too_many_free_cells_are_not_searched():
+    game, search, body, fruit = question(STILL_WON, free_max=3)
+    assert search.winning_route(body, fruit) is None and search._left == 0
