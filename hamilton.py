@@ -23,12 +23,13 @@ leave out the other one.
 "doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
 """
 import random
+from collections import deque
 
 from autopilot import Autopilot
 from celltree import CENTRE, CORNER, CellTree
 from endgame import Endgame
 from grid import Grid
-from planner import Planner
+from planner import Clock, Planner
 from survival import Survival
 
 
@@ -48,41 +49,48 @@ class HamiltonSolver(Autopilot):
         self.endgame = Endgame(grid)
         self.survival = Survival(grid, self._order, random.Random(game.seed))
         self.orient = 0  # the index of the planner whose tree the body fitted last
-        self.route = []  # the rest of the planned route, next cell first
+        self.route = deque()  # the rest of the planned route, next cell first
         self.route_fruit = None  # the fruit the route leads to
-        self.moved_to = None  # the cell of our last move: if the head is elsewhere, someone else steered
+        self.moved_from = self.moved_to = None  # our last move: if the head is elsewhere, someone else steered
+        self.clock = None  # the body's Clock (planner.py), kept up to date move by move
         self.in_order = False  # whether the body we left fits planners[orient] (known, not re-checked)
         self.hungry = 0  # moves since the snake last grew
         self.last_length = 0
-        self.path = []  # what planned_path() shows
+        self.waiting_on = None  # (planner index, tree) whose outline the snake follows while it waits
 
     def planned_path(self):
         """The cells of the route ahead (the next cell alone when waiting or surviving)."""
-        return [self.grid.cell(c) for c in self.path]
+        if self.moved_to is None:
+            return []
+        return [self.grid.cell(c) for c in [self.moved_to, *self.route]]
 
     def next_direction(self):
         """The move of the first way of playing that applies (see the module docstring)."""
         game, grid = self.game, self.grid
         snake = game.snake
-        self.path = []
         if game.over() or not snake.valid():
             self.decision = {"step": "none", "reason": "game over"}
+            self.moved_to = None
             return snake.direction()
-        body = grid.flat_body(snake)
+        head = grid.index(snake.head())
         fruit = game.fruit.last_generate
         fruit = -1 if fruit is None else grid.index(fruit)
-        ours = self.moved_to == body[0]  # the body is the one our own moves left
-        self._count_hunger(len(body))
-        nxt = (self._follow_route(fruit, ours) if ours else None)
+        ours = self.moved_to == head  # the body is the one our own moves left
+        self._count_hunger(len(snake))
+        if ours and self.clock is not None and len(snake) == self.clock.length:
+            self.clock.moved(self.moved_from, head)
+        else:
+            self.clock = None  # someone else steered, or the snake ate: built again when needed
+        nxt = self._follow_route(fruit) if ours else None
         if nxt is None:
-            self.route, self.in_order = [], self.in_order and ours
-            nxt = self._plan(body, fruit)
+            self.route.clear()
+            if not ours:
+                self.in_order, self.waiting_on = False, None
+            nxt = self._plan(grid.flat_body(snake), fruit)
+        self.moved_from, self.moved_to = head, nxt
         if nxt is None:
-            self.moved_to = None
             return snake.direction()  # no safe move at all
-        self.moved_to = nxt
-        self.path = [nxt] + self.route
-        return grid.direction(body[0], nxt)
+        return grid.direction(head, nxt)
 
     def _count_hunger(self, length):
         if length != self.last_length:
@@ -90,12 +98,12 @@ class HamiltonSolver(Autopilot):
         else:
             self.hungry += 1
 
-    def _follow_route(self, fruit, ours):
+    def _follow_route(self, fruit):
         """The next cell of the committed route, if it still leads to this fruit."""
         if not self.route or self.route_fruit != fruit:
             return None
-        self.decision = dict(self.decision, distance=len(self.route))
-        return self.route.pop(0)
+        self.decision["distance"] = len(self.route)
+        return self.route.popleft()
 
     def _plan(self, body, fruit):
         """A fresh choice: the first way of playing that applies."""
@@ -132,17 +140,22 @@ class HamiltonSolver(Autopilot):
         tree = self.planners[index].tree
         target = self._planner_for(index, fruit)
         planner = self.planners[target]
-        route = planner.plan(body, fruit)
+        if self.clock is None or self.clock.tree.clockwise != tree.clockwise:
+            self.clock = Clock(tree, body)  # the trees of one driving direction share their gates
+        route = planner.plan(body, fruit, self.clock)
         if route:
-            self.route, self.route_fruit = route[1:], fruit
+            self.route, self.route_fruit, self.waiting_on = deque(route[1:]), fruit, None
             self.orient = target  # the body after the meal fits this planner's tree
             self.decision = {"step": "route", "mode": "cell-tree", "distance": len(route),
                              "searches": planner.searches, "driving": planner.tree.name}
             return route[0]
         # No route yet (the body is in the way for now): one step round a tree the body fits,
-        # which keeps it in order, then look again.
+        # which keeps it on that tree's outline, then look again. The same tree serves until
+        # a route is found: the body stays an arc of its outline.
+        if self.waiting_on is None or self.waiting_on[0] != index:
+            self.waiting_on = (index, tree.spanning_tree(body))
         self.decision = {"step": "wait", "mode": "cell-tree", "searches": planner.searches, "driving": tree.name}
-        return tree.next_on_outline(tree.spanning_tree(body), body[0])
+        return tree.next_on_outline(self.waiting_on[1], body[0])
 
     # -- a body in no order ------------------------------------------------------------------
 
@@ -150,7 +163,7 @@ class HamiltonSolver(Autopilot):
         route = self.endgame.winning_route(tuple(body), fruit)
         if not route:
             return None
-        self.route, self.route_fruit = route[1:], fruit
+        self.route, self.route_fruit = deque(route[1:]), fruit
         self.decision = {"step": "endgame", "mode": "endgame", "proof": "win", "distance": len(route)}
         return route[0]
 

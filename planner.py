@@ -40,36 +40,54 @@ REPLANS = 6  # searches per plan; each bans the move that broke the previous rou
 
 
 class Clock:
-    """When each part of the board stops being held by `body` (flat cells, head first)."""
+    """When each part of the board stops being held by `body` (flat cells, head first).
 
-    def __init__(self, tree, body):
+    Times are move numbers, counted from `now`: the body's cell k (from the head) is free at
+    now + len(body) - k. Kept this way, the clock follows the snake in constant time per move
+    (`moved`): the new head gets its time and the tail's times simply pass. A meal delays every
+    time by one, so the clock is built anew after eating.
+    """
+
+    def __init__(self, tree, body, now=0):
+        self.tree, self.now, self.length = tree, now, len(body)
         length = len(body)
         self.free_at = free_at = [0] * len(tree.stay)
         self.open_at = open_at = [0] * tree.blocks
         for k, c in enumerate(body):
-            free_at[c] = length - k
+            free_at[c] = now + length - k
             b = tree.block[c]
-            if length - k > open_at[b]:
-                open_at[b] = length - k
-        self.mark = mark = bytearray(len(tree.edges))
-        self.until = until = [0] * len(tree.edges)
-        self.touch = touch = [0] * (tree.rim + 1)
-        gate, cross, wall_from, wall_to = tree.gate, tree.cross, tree.wall_from, tree.wall_to
-        for k in range(1, length):
-            c = body[k]
-            g = gate[c]
-            if g == NONE:
-                continue
-            gone = length - k  # the move is forgotten once its older cell is free
-            if body[k - 1] == cross[c]:
-                mark[g] = IN
-            else:
-                mark[g] = OUT
-                for corner in (wall_from[c], wall_to[c]):
-                    if gone > touch[corner]:
-                        touch[corner] = gone
-            if gone > until[g]:
-                until[g] = gone
+            if free_at[c] > open_at[b]:
+                open_at[b] = free_at[c]
+        self.mark = bytearray(len(tree.edges))
+        self.until = [0] * len(tree.edges)
+        self.touch = [0] * (tree.rim + 1)
+        for k in range(length - 1, 0, -1):
+            self._note_move(body[k], body[k - 1], now + length - k)
+
+    def moved(self, old_head, head):
+        """The snake moved its head from `old_head` to `head` without eating."""
+        self.now += 1
+        self._note_move(old_head, head, self.now + self.length - 1)
+        self.free_at[head] = self.now + self.length
+        b = self.tree.block[head]
+        if self.free_at[head] > self.open_at[b]:
+            self.open_at[b] = self.free_at[head]
+
+    def _note_move(self, c, nxt, gone):
+        """Record the marks of the move c -> nxt, forgotten once c is free at move `gone`."""
+        tree = self.tree
+        g = tree.gate[c]
+        if g == NONE:
+            return
+        if nxt == tree.cross[c]:
+            self.mark[g] = IN
+        else:
+            self.mark[g] = OUT
+            for corner in (tree.wall_from[c], tree.wall_to[c]):
+                if gone > self.touch[corner]:
+                    self.touch[corner] = gone
+        if gone > self.until[g]:
+            self.until[g] = gone
 
 
 class Planner:
@@ -86,9 +104,11 @@ class Planner:
                 self._into[n].append(c)
         self.searches = 0  # searches made by the last plan()
 
-    def plan(self, body, fruit):
-        """A route (the cells after the head) to `fruit` after which the body fits a tree; None if none found."""
-        tree, clock = self.tree, Clock(self.tree, body)
+    def plan(self, body, fruit, clock=None):
+        """A route (the cells after the head) to `fruit` after which the body fits a tree; None if
+        none found. `clock` must be the body's (one is built if not given)."""
+        tree = self.tree
+        clock = clock or Clock(tree, body)
         self.searches = 0
         if len(body) + 1 == len(tree.stay):  # the last fruit: the full board needs no tree
             return self.last_meal(body[0], fruit, clock) or None
@@ -171,9 +191,9 @@ class Planner:
         wall_from, wall_to, rim = tree.wall_from, tree.wall_to, tree.rim
         free_at, open_at, mark, until, touch = clock.free_at, clock.open_at, clock.mark, clock.until, clock.touch
         no_stay, no_cross = bans
-        dist = [-1] * (2 * size)  # state -> moves from the head; state = cell + size * (rim met)
+        dist = [-1] * (2 * size)  # state -> the move number it is reached at; state = cell + size * (rim met)
         came = [-1] * (2 * size)  # state -> the state before it
-        dist[head] = 0
+        dist[head] = clock.now
         queue = deque([head])
         while queue:
             s = queue.popleft()

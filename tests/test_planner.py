@@ -6,6 +6,8 @@ fruit. All are clockwise boards (the starting snake's driving direction).
 import pytest
 
 from boards import board
+from game import Game
+from hamilton import HamiltonSolver
 from celltree import IN, OUT, CellTree
 from grid import Grid
 from planner import Clock, Planner
@@ -163,3 +165,35 @@ def test_a_route_may_not_come_back_to_a_cell_its_own_body_still_holds():
     route = planner.plan(body, fruit)
     assert planner.searches > 1 and planner._bites_itself(body[0], route, len(body)) is None
     assert_safe_and_fitting(planner, body, route)
+
+
+def test_the_clock_kept_move_by_move_agrees_with_a_fresh_one():
+    """A clock advanced one move at a time says what a clock built from the body at that
+    moment says, expired entries aside; a meal starts it afresh."""
+    game = Game(10, 10, initial_length=3, seed=2)
+    solver = HamiltonSolver(game)
+    grid, tree = Grid(10, 10), CellTree(10, 10)
+    clock = Clock(tree, grid.flat_body(game.snake))
+
+    def left(clock, values):
+        return [max(0, v - clock.now) for v in values]
+
+    def marks(clock):
+        return [(m if u > clock.now else 0, max(0, u - clock.now)) for m, u in zip(clock.mark, clock.until)]
+
+    compared = 0
+    while not game.over() and compared < 300:
+        length = len(game.snake)
+        game.snake.turn(solver.next_direction())
+        game.step()
+        body = grid.flat_body(game.snake)
+        if len(body) != length:  # a meal puts every time one move later
+            clock = Clock(tree, body, clock.now + 1)
+            continue
+        clock.moved(body[1], body[0])
+        fresh = Clock(tree, body, clock.now)
+        for part in ("free_at", "open_at", "touch"):
+            assert left(clock, getattr(clock, part)) == left(fresh, getattr(fresh, part)), part
+        assert marks(clock) == marks(fresh)
+        compared += 1
+    assert compared == 300
