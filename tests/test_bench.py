@@ -26,6 +26,8 @@ class FirstSafe(Autopilot):
 
 
 class Reverser(Autopilot):
+    name = "reverser"
+
     def next_direction(self):
         return OPPOSITE[self.game.snake.direction()]
 
@@ -97,10 +99,9 @@ def test_broken_invariant_dumps_the_state(monkeypatch, tmp_path, capsys):
 
 
 def bench_args(**overrides):
-    import argparse
-    parser = argparse.ArgumentParser()
-    bench.add_arguments(parser)
-    args = parser.parse_args([])
+    """The flags as main.py's parser reads them for --headless, with some set by hand."""
+    import main
+    args = main.parse_args(["--headless"])
     for key, value in overrides.items():
         setattr(args, key, value)
     return args
@@ -118,7 +119,8 @@ def test_timing_percentiles():
 @pytest.mark.parametrize("flags, words", [
     (["--games", "0"], "--games"),
     (["--width", "0"], "at least 1"),
-    (["--solver", "nope"], "--solver must be one of"),
+    (["--solver", "nope"], "--solver"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
     (["--width", "2", "--height", "2", "--initial-length", "3"], "does not fit"),
     (["--max-steps", "0"], "--max-steps"),
 ])
@@ -164,3 +166,67 @@ def test_short_soak_over_small_and_odd_boards(solver_name):
         assert result["wins"] + result["losses"] + result["stuck"] == 6
         if solver_name == "hamilton" and min(width, height) > 1:
             assert result["wins"] == 6, result
+
+
+# -- --jobs, Ctrl-C and progress ---------------------------------------------------------------
+
+def without_timings(figures):
+    return {k: v for k, v in figures.items() if "ms" not in k and k != "seconds"}
+
+
+@pytest.mark.parametrize("solver_name, soak", [("greedy", False), ("hamilton", True)])
+def test_two_jobs_give_the_figures_of_one(solver_name, soak):
+    one, two = (bench.run_games(5, 4, 3, solver_name, seed=11, max_steps=2000, games=9, soak=soak, jobs=jobs)
+                for jobs in (1, 2))
+    assert without_timings(one) == without_timings(two)
+    assert one["games"] == 9 and one["moves"] == two["moves"] > 0
+
+
+def test_play_game_is_one_picklable_call_with_an_open_record():
+    import pickle
+    spec = bench.GameSpec(6, 6, 3, "greedy", 4, 3600)
+    record = pickle.loads(pickle.dumps(bench.play_game(pickle.loads(pickle.dumps(spec)))))
+    assert {"seed", "outcome", "length", "steps", "timing"} <= set(record)
+    assert record["seed"] == 4 and record["steps"] == record["timing"].moves
+    assert record == dict(record)  # a plain dict: other features add their keys to it
+
+
+def test_a_broken_rule_in_a_worker_still_dumps_the_state(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(solvers.SOLVERS, "greedy", Reverser)  # workers are forked: they see it too
+    monkeypatch.chdir(tmp_path)
+    import config
+    args = bench_args(games=4, width=6, height=6, soak=True, jobs=2)
+    assert bench.run(args, config.load(config.default_path())) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith("invariant broken: the autopilot reversed") and "state written to" in err
+    [log] = tmp_path.glob("output_*.log")
+    assert json.loads(log.read_text())["autopilot"]["solver"] == "reverser"
+
+
+def test_progress_names_the_board(tmp_path):
+    done = headless("--games", "2", "--boards", "3x3,4x5", "--jobs", "1", cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "3x3 greedy: 2/2 games" in done.stderr and "4x5 greedy: 2/2 games" in done.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path, jobs):
+    """Ctrl-C as a terminal sends it: to the whole process group, workers included."""
+    import signal
+    game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--games", "100000",
+                             "--boards", "4x4,5x5", "--jobs", jobs], cwd=str(tmp_path), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert game.stderr.readline().startswith("4x4 greedy: 1/100000 games")  # a game has finished
+        os.killpg(game.pid, signal.SIGINT)
+        out, err = game.communicate(timeout=60)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    assert game.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    *boards, last = [json.loads(line) for line in out.strip().splitlines()]
+    assert last["interrupted"] is True and last["boards"] == ["4x4"] and 1 <= last["games"] < 100000
+    assert boards[-1]["board"] == "4x4" and boards[-1]["games"] == last["games"]
+    assert boards[-1]["wins"] + boards[-1]["losses"] + boards[-1]["stuck"] == last["games"]
