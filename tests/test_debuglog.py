@@ -172,3 +172,50 @@ def test_log_records_the_autopilots_decision(tmp_path, name):
     assert data["autopilot"]["on"] is True
     decision = data["autopilot"]["decision"]
     assert decision["step"] and decision["step"] != "none"
+
+
+# -- a log a person can read ---------------------------------------------------------------------
+
+def test_each_cell_is_one_line_and_the_picture_near_the_top(tmp_path):
+    import re
+    game = played_game()
+    lines = open(debuglog.write(game, CONFIG, directory=str(tmp_path)), encoding="utf-8").read().splitlines()
+    body_at = lines.index('  "body": [')
+    cells = lines[body_at + 1:body_at + 1 + len(game.snake)]
+    assert [re.fullmatch(r"    \[(\d+), (\d+)\],?", line).groups() for line in cells] == \
+        [(str(x), str(y)) for x, y in game.snake.body]
+    assert lines[body_at + 1 + len(game.snake)] == "  ],"
+    picture_at = lines.index('  "picture": [')
+    assert picture_at < 12  # the picture comes before the config, the decision and the RNG state
+    assert [json.loads(line.strip().rstrip(",")) for line in lines[picture_at + 1:picture_at + 7]] == \
+        debuglog.picture(game)
+
+
+def test_the_log_reads_back_exactly_as_written(tmp_path):
+    import solver as solvers
+    game = Game(8, 6, 3, seed=4)
+    autopilot = solvers.make_solver("greedy", game)
+    for _ in range(15):
+        game.snake.turn(autopilot.next_direction())
+        game.step()
+    path = debuglog.write(game, CONFIG, autopilot, str(tmp_path), True)
+    text = open(path, encoding="utf-8").read()
+    assert json.loads(text) == debuglog.snapshot(game, CONFIG, autopilot, True)
+    assert text == debuglog.to_text(json.loads(text)) + "\n"  # the layout is a function of the data
+    _, loaded = debuglog.load(path)
+    assert list(loaded.snake.body) == list(game.snake.body) and loaded.rng.getstate() == game.rng.getstate()
+
+
+@pytest.mark.parametrize("value", [[], {}, [1, [2, 3]], {"a": [[1, 2]], "b": "x"}, ["ab", None], 3.5, "q\""])
+def test_to_text_is_json(value):
+    assert json.loads(debuglog.to_text(value)) == value
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_the_log_gets_the_users_usual_file_mode(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        path = debuglog.write(played_game(), CONFIG, directory=str(tmp_path))
+    finally:
+        os.umask(old)
+    assert os.stat(path).st_mode & 0o777 == mode
