@@ -166,7 +166,7 @@ def validate(data, where="config"):
     if seed is not None:
         check_seed(seed, f'{where}: "seed"', " or null")
     solver = data.get("solver", DEFAULTS["solver"])
-    if solver not in solvers.SOLVERS:
+    if not isinstance(solver, str) or solver not in solvers.SOLVERS:  # a list is no name, nor hashable
         raise ConfigError(f'{where}: "solver" must be one of {", ".join(solvers.SOLVERS)}, got {_describe(solver)}')
     check_board(width // block, height // block, length, where)
     return {"window-width": width, "window-height": height, "block-size": block,
