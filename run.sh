@@ -17,7 +17,7 @@ die() { echo "run.sh: $*" >&2; exit 1; }
 
 # Print the version of interpreter $1 (like 3.11.7); die unless it is $NEEDED or newer.
 check_python() {
-    command -v "$1" >/dev/null || die "$1 not found; install Python $NEEDED or newer"
+    command -v "$1" >/dev/null || die "$1 not found; install Python $NEEDED or newer (Debian: apt-get install python3 python3-venv)"
     "$1" -c "import sys; print('%d.%d.%d' % sys.version_info[:3])
 sys.exit(sys.version_info < tuple(map(int, '$NEEDED'.split('.'))))" \
         || die "Python $NEEDED or newer is needed; $1 is Python $("$1" -V 2>&1 | tr -dc '0-9.')"
@@ -34,6 +34,11 @@ make_venv() {
         [ -f "$VENV/pyvenv.cfg" ] || die "$VENV is not a virtual environment; move it away"
         echo "run.sh: rebuilding $VENV for Python $want (it had ${have:-another})" >&2
         rm -rf "$VENV"
+    fi
+    if [ -z "$PYTHON_GIVEN" ] && ! command -v python3 >/dev/null && [ "$(id -u)" = 0 ] \
+            && command -v apt-get >/dev/null; then
+        echo "run.sh: installing python3 (bare Debian)" >&2
+        apt-get update -qq && apt-get install -y -qq python3 python3-venv >/dev/null
     fi
     local found
     found=$(check_python "$PYTHON")
