@@ -22,6 +22,7 @@ the ASCII picture of the board near the top, one key per line, one cell per line
       ...
     }
 """
+import contextlib
 import hashlib
 import json
 import os
@@ -123,19 +124,15 @@ def write(game, config, solver=None, directory=".", autopilot=None):
             f.write(content)
             f.flush()
             os.fsync(f.fileno())
-        try:
+        with contextlib.suppress(FileExistsError):  # then the identical log is already there
             os.link(tmp, path)  # unlike rename, link refuses to replace an existing file
-        except FileExistsError:
-            pass  # the identical log is already there
     except OSError as e:
         raise DebugLogError(f"cannot write debug log in {os.path.abspath(directory)}: "
                             f"{e.strerror or e}") from None
     finally:
         if tmp is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
     return path
 
 

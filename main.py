@@ -7,16 +7,16 @@ import sys
 import time
 from functools import partial
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own lines
-import pygame  # noqa: E402  (after the variable above)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame: keep stdout for our own lines
+import pygame
 
-import bench  # noqa: E402
-import config as configuration  # noqa: E402
-import debuglog  # noqa: E402
-import solver as solvers  # noqa: E402
-from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, draw_banner, make_font  # noqa: E402
-from game import Game, WON  # noqa: E402
-from snake import DOWN, LEFT, RIGHT, UP  # noqa: E402
+import bench
+import config as configuration
+import debuglog
+import solver as solvers
+from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, draw_banner, make_font
+from game import Game, WON
+from snake import DOWN, LEFT, RIGHT, UP
 
 SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
 FONT_SIZE_MIN, FONT_SIZE_MAX = 10, 40  # pixels; the message font scales with the window width
@@ -144,9 +144,8 @@ def window_config(config, args):
     flags = vars(args)
     changes = {key: flags[dest] for key, dest in (("solver", "solver"), ("seed", "seed"))
                if flags.get(dest) is not None}
-    width, height = configuration.board_size(config)
     block = config["block-size"]
-    for dest, cells, key in (("width", width, "window-width"), ("height", height, "window-height")):
+    for dest, key in (("width", "window-width"), ("height", "window-height")):
         value = flags.get(dest)
         if value is None:
             continue

@@ -258,6 +258,7 @@ def test_random_numbers_are_a_config_or_one_clear_error(ww, wh, bs, speed, lengt
         assert "\n" not in str(e)
         return
     assert ww % bs == 0 and wh % bs == 0 and 1 <= length <= ww // bs
+    assert config.board_size(loaded) == (ww // bs, wh // bs)
 
 
 def test_permission_denied_is_one_line(tmp_path, monkeypatch):
