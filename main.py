@@ -142,8 +142,7 @@ def window_config(config, args):
     with it, at the config's block size); --solver and --seed the autopilot and the games.
     """
     flags = vars(args)
-    changes = {key: flags[dest] for key, dest in (("solver", "solver"), ("seed", "seed"))
-               if flags.get(dest) is not None}
+    changes = {key: flags[key] for key in ("solver", "seed") if flags.get(key) is not None}
     block = config["block-size"]
     for dest, key in (("width", "window-width"), ("height", "window-height")):
         value = flags.get(dest)
