@@ -68,8 +68,38 @@ def test_bad_flag_is_one_line_and_exit_2(flags):
 
 # -- every flag works in the mode it names, or is refused in one line -------------------------
 
+@pytest.fixture
+def window(monkeypatch):
+    """main.main() in this process with a stand-in for the window: it records what the App
+    would have been built with, and its run() returns at once (a missed refusal cannot hang)."""
+    import main
+    seen = {}
+
+    class FakeApp:
+        def __init__(self, config, game=None, paused=False):
+            seen.update(config=config, game=game, paused=paused)
+
+        def run(self):
+            return 0
+    monkeypatch.setattr(main, "App", FakeApp)
+    return seen
+
+
+@pytest.fixture
+def built_app(window):
+    """Run main() with these flags; returns what the window was built with."""
+    import main
+
+    def build(*flags):
+        assert main.main(list(flags)) == 0
+        return window
+    return build
+
+
 def refusal(capsys, *flags):
-    """Run main() in this process; return the one line it printed on refusing the flags."""
+    """Run main() in this process; return the one line it printed on refusing the flags.
+
+    Every test that calls it asks for the `window` fixture, so nothing opens a window."""
     import main
     with pytest.raises(SystemExit) as info:
         main.main(list(flags))
@@ -81,7 +111,7 @@ def refusal(capsys, *flags):
 
 @pytest.mark.parametrize("flags", [["--games", "5"], ["--soak"], ["--boards", "2x2"], ["--max-steps", "9"],
                                    ["--jobs", "2"]])
-def test_headless_only_flags_are_refused_in_the_window(capsys, flags):
+def test_headless_only_flags_are_refused_in_the_window(window, capsys, flags):
     assert f"{flags[0]} is for --headless runs only" in refusal(capsys, *flags)
 
 
@@ -91,28 +121,8 @@ def test_headless_only_flags_are_refused_in_the_window(capsys, flags):
     (["--load", "x.log", "--width", "5"], "--width cannot be used with --load"),
     (["--load", "x.log", "--initial-length", "2"], "--initial-length cannot be used with --load"),
 ])
-def test_flags_that_would_be_ignored_are_refused(capsys, flags, words):
+def test_flags_that_would_be_ignored_are_refused(window, capsys, flags, words):
     assert words in refusal(capsys, *flags)
-
-
-@pytest.fixture
-def built_app(monkeypatch):
-    """main.main() up to the App: returns what the window would have been built with."""
-    import main
-    seen = {}
-
-    class FakeApp:
-        def __init__(self, config, game=None, paused=False):
-            seen.update(config=config, game=game, paused=paused)
-
-        def run(self):
-            return 0
-    monkeypatch.setattr(main, "App", FakeApp)
-
-    def build(*flags):
-        assert main.main(list(flags)) == 0
-        return seen
-    return build
 
 
 def test_game_flags_apply_to_the_window(built_app):
@@ -143,7 +153,7 @@ def test_solver_and_seed_apply_to_a_loaded_game(built_app, tmp_path):
     (["--height", "0"], "--height 0"),
     (["--width", "3", "--initial-length", "4"], "does not fit"),
 ])
-def test_a_board_the_window_cannot_show_is_one_line(capsys, flags, words):
+def test_a_board_the_window_cannot_show_is_one_line(window, capsys, flags, words):
     import main
     assert main.main(flags) == 2
     err = capsys.readouterr().err
@@ -171,7 +181,7 @@ def test_key_help_is_the_final_key_set():
 # -- one rule for seeds, in the config and on the command line ------------------------------
 
 @pytest.mark.parametrize("headless", [False, True])
-def test_a_negative_seed_flag_is_refused_like_the_config(capsys, headless):
+def test_a_negative_seed_flag_is_refused_like_the_config(window, capsys, headless):
     flags = ["--headless"] * headless + ["--seed", "-5"]
     assert f"--seed: must be {config.SEED_RULE}, got -5" in refusal(capsys, *flags)
     data = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True, "seed": -1}
@@ -186,5 +196,5 @@ def test_seed_zero_is_accepted_in_both(built_app):
 
 
 @pytest.mark.parametrize("text", ["1.5", "abc", ""])
-def test_a_seed_flag_that_is_not_a_whole_number_is_refused(capsys, text):
+def test_a_seed_flag_that_is_not_a_whole_number_is_refused(window, capsys, text):
     assert "--seed: must be" in refusal(capsys, "--seed", text)
