@@ -1,6 +1,9 @@
 """The headless runner: its JSON contract, seeding, stuck games and the soak audit."""
 import json
+import multiprocessing
 import os
+import re
+import signal
 import subprocess
 import sys
 
@@ -175,10 +178,11 @@ def without_timings(figures):
 
 @pytest.mark.parametrize("solver_name, soak", [("greedy", False), ("hamilton", True)])
 def test_two_jobs_give_the_figures_of_one(solver_name, soak):
-    one, two = (bench.run_games(5, 4, 3, solver_name, seed=11, max_steps=2000, games=9, soak=soak, jobs=jobs)
+    # 40 games: the workers get them in batches of more than one
+    one, two = (bench.run_games(5, 4, 3, solver_name, seed=11, max_steps=2000, games=40, soak=soak, jobs=jobs)
                 for jobs in (1, 2))
     assert without_timings(one) == without_timings(two)
-    assert one["games"] == 9 and one["moves"] == two["moves"] > 0
+    assert one["games"] == 40 and one["moves"] == two["moves"] > 0
 
 
 def test_play_game_is_one_picklable_call_with_an_open_record():
@@ -202,6 +206,18 @@ def test_a_broken_rule_in_a_worker_still_dumps_the_state(monkeypatch, tmp_path, 
     assert json.loads(log.read_text())["autopilot"]["solver"] == "reverser"
 
 
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
+def test_workers_leave_ctrl_c_to_the_main_process(monkeypatch):
+    def report_ctrl_c(spec):
+        return {"ignores_ctrl_c": signal.getsignal(signal.SIGINT) == signal.SIG_IGN}
+    monkeypatch.setattr(bench, "play_game", report_ctrl_c)  # what the forked workers will run
+    handler = signal.getsignal(signal.SIGINT)
+    specs = [bench.GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(6)]
+    records = list(bench.play_all(specs, jobs=2))
+    assert len(records) == 6 and all(record["ignores_ctrl_c"] for record in records)
+    assert signal.getsignal(signal.SIGINT) is handler  # the main process still hears it
+
+
 def test_progress_names_the_board(tmp_path):
     done = headless("--games", "2", "--boards", "3x3,4x5", "--jobs", "1", cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr
@@ -211,7 +227,6 @@ def test_progress_names_the_board(tmp_path):
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path, jobs):
     """Ctrl-C as a terminal sends it: to the whole process group, workers included."""
-    import signal
     game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--games", "100000",
                              "--boards", "4x4,5x5", "--jobs", jobs], cwd=str(tmp_path), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -224,7 +239,10 @@ def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path, jobs):
             game.kill()
             game.wait()
     assert game.returncode == 130
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    # stderr holds the progress and one closing line: nothing from the workers, no traceback
+    *progress, closing = err.splitlines()
+    assert all(re.fullmatch(r"4x4 greedy: \d+/100000 games, \d+ won", line) for line in progress), err
+    assert closing == "interrupted: the figures are those of the games finished"
     *boards, last = [json.loads(line) for line in out.strip().splitlines()]
     assert last["interrupted"] is True and last["boards"] == ["4x4"] and 1 <= last["games"] < 100000
     assert boards[-1]["board"] == "4x4" and boards[-1]["games"] == last["games"]
