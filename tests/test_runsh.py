@@ -82,7 +82,11 @@ def test_no_test_collected_is_a_failure(venv, elsewhere):
 
 @pytest.mark.parametrize("existing_venv", [False, True])
 def test_a_python_older_than_3_9_is_refused_in_one_line(tmp_path, venv, existing_venv):
-    old = script(tmp_path / "python3.8", 'case "$1" in -V) echo "Python 3.8.18" ;; *) echo 3.8.18; exit 1 ;; esac\n')
+    # A Python that reports itself as 3.8.18: run.sh's own version check decides, not the stand-in.
+    old = script(tmp_path / "python3.8", f"""[ "$1" = -V ] && {{ echo "Python 3.8.18"; exit 0; }}
+exec {shlex.quote(sys.executable)} -c "import sys; sys.version_info = (3, 8, 18, 'final', 0)
+$2"
+""")
     target = venv if existing_venv else tmp_path / "new-venv"
     done = run_sh("play", "--help", cwd=tmp_path, venv=target, PYTHON=old)
     assert done.returncode == 1
