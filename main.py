@@ -96,7 +96,7 @@ def flag_name(dest):
 
 def mode_problem(args):
     """The one line refusing a flag given in a mode that would ignore it, or None."""
-    given = [dest for dest, value in vars(args).items() if value not in (None, False)]
+    given = [dest for dest, value in vars(args).items() if value is not None and value is not False]  # 0 is given
     if args.headless:
         wrong = [dest for dest in given if dest in WINDOW_ONLY]
         if wrong:
