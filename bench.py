@@ -3,10 +3,26 @@
 `python main.py --headless --games N ...`; the last line of stdout is one JSON object.
 With --soak every move is checked against the rules; a broken invariant stops the run
 with the failing state dumped as a debug log. No pygame here.
+
+One game is one call of `play_game(GameSpec)`, which returns the game's record; `--jobs N`
+runs those calls in N worker processes (a few games per message) and adds the records up in
+game order, so the figures are those of one process, timings aside. Ctrl-C keeps the
+figures of the games finished so far:
+
+    specs --> play_game --+   (in this process, or in worker processes 1..N)
+              play_game --+--> records --> Tally.add --> figures: one JSON line
+              play_game --+
 """
+import collections
+import contextlib
 import json
+import multiprocessing
+import os
+import signal
 import sys
 import time
+from types import SimpleNamespace
+from typing import NamedTuple
 
 import config as configuration
 import debuglog
@@ -17,6 +33,10 @@ from snake import body_fault, step as step_cell
 
 HIST_NS = 1000  # timing histogram bucket width: 1 microsecond
 HIST_BUCKETS = 100_000  # buckets up to 100 ms; slower moves fall in the last one (max is kept)
+DEFAULT_GAMES = 100  # games per board when --games is not given
+BATCHES_PER_JOB = 8  # games go to each worker in about this many batches: few messages, even load ...
+BATCH_MAX = 20  # ... of at most this many games, so progress keeps moving
+AHEAD_PER_JOB = 2  # batches handed out per worker before waiting for the oldest: none idles
 
 
 class InvariantError(Exception):
@@ -24,36 +44,48 @@ class InvariantError(Exception):
 
 
 def add_arguments(parser):
-    group = parser.add_argument_group("headless benchmark")
+    """The headless-only flags (main.py adds the game flags both modes share: --solver, --seed, ...)."""
+    group = parser.add_argument_group("headless benchmark (only with --headless)")
     group.add_argument("--headless", action="store_true", help="run games with no window and print figures")
-    group.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
-    group.add_argument("--width", type=int, metavar="W", help="board width in cells (default: from the config)")
-    group.add_argument("--height", type=int, metavar="H", help="board height in cells (default: from the config)")
-    group.add_argument("--solver", metavar="NAME", help="autopilot: " + ", ".join(solvers.SOLVERS))
-    group.add_argument("--seed", type=int, metavar="S", help="seed of game 1; game i uses S+i-1 (default 1)")
-    group.add_argument("--initial-length", type=int, metavar="L", help="starting length (default: config)")
-    group.add_argument("--max-steps", type=int, metavar="M", help="moves before a game counts as stuck (default 100*W*H)")
+    group.add_argument("--games", type=int, metavar="N", help=f"games to play (default {DEFAULT_GAMES})")
+    group.add_argument("--max-steps", type=int, metavar="M",
+                       help="moves before a game counts as stuck (default 100*W*H)")
     group.add_argument("--soak", action="store_true", help="check every rule on every move")
     group.add_argument("--boards", metavar="WxH,...",
                        help="play --games games on each of these boards (e.g. 1x2,3x3,8x8); "
                             "the starting length is cut to fit each board")
+    group.add_argument("--jobs", type=int, metavar="N",
+                       help="games played at once, in worker processes (default: the machine's cores, "
+                            f"{os.cpu_count() or 1} here); the figures do not depend on it, timings aside")
 
 
 class Timing:
-    """Time per move in a fixed histogram: exact mean, p99 to the microsecond, constant memory."""
+    """Time per move in a histogram of 1-microsecond buckets: exact mean, p99 to the microsecond.
+
+    Only the buckets in use are kept (a dict), so one game's timing is small to send back
+    from a worker process, and `merge` adds one game's timing to a run's.
+    """
 
     def __init__(self):
-        self.counts = [0] * HIST_BUCKETS
+        self.counts = {}  # bucket -> moves
         self.total_ns = 0
         self.moves = 0
         self.max_ns = 0
 
     def add(self, ns):
-        self.counts[min(ns // HIST_NS, HIST_BUCKETS - 1)] += 1
+        bucket = min(ns // HIST_NS, HIST_BUCKETS - 1)
+        self.counts[bucket] = self.counts.get(bucket, 0) + 1
         self.total_ns += ns
         self.moves += 1
         if ns > self.max_ns:
             self.max_ns = ns
+
+    def merge(self, other):
+        for bucket, count in other.counts.items():
+            self.counts[bucket] = self.counts.get(bucket, 0) + count
+        self.total_ns += other.total_ns
+        self.moves += other.moves
+        self.max_ns = max(self.max_ns, other.max_ns)
 
     def mean_ms(self):
         return self.total_ns / self.moves / 1e6 if self.moves else 0.0
@@ -62,8 +94,8 @@ class Timing:
         if not self.moves:
             return 0.0
         rank, seen = q * self.moves, 0
-        for bucket, count in enumerate(self.counts):
-            seen += count
+        for bucket in sorted(self.counts):
+            seen += self.counts[bucket]
             if seen >= rank:
                 return min((bucket + 1) * HIST_NS, self.max_ns) / 1e6
         return self.max_ns / 1e6
@@ -77,8 +109,10 @@ def settings(args, config):
     length = args.initial_length if args.initial_length is not None else config["initial-length"]
     solver = args.solver or config["solver"]
     seed = args.seed if args.seed is not None else (config["seed"] if config["seed"] is not None else 1)
-    if args.games < 1:
+    if args.games is not None and args.games < 1:
         raise configuration.ConfigError("--games must be at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise configuration.ConfigError("--jobs must be at least 1")
     if width < 1 or height < 1 or length < 1:
         raise configuration.ConfigError("--width, --height and --initial-length must be at least 1")
     if solver not in solvers.SOLVERS:
@@ -161,64 +195,189 @@ def soak_step(game, direc):
 
 
 class Progress:
-    """Progress on stderr: a bar on a terminal, a line every tenth of the run otherwise."""
+    """Progress on stderr, naming the board: a bar on a terminal, a line every tenth of the run otherwise."""
 
-    def __init__(self, total, stream=sys.stderr):
-        self.total, self.stream = total, stream
+    def __init__(self, total, label, stream=sys.stderr):
+        self.total, self.label, self.stream = total, label, stream
         self.tty = stream.isatty()
         self.shown = -1
 
     def update(self, done, wins):
         if self.tty:
             filled = 30 * done // self.total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} games, {wins} won")
+            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] "
+                              f"{done}/{self.total} games, {wins} won")
             if done == self.total:
                 self.stream.write("\n")
             self.stream.flush()
         elif 10 * done // self.total > self.shown:
             self.shown = 10 * done // self.total
-            print(f"{done}/{self.total} games, {wins} won", file=self.stream, flush=True)
+            print(f"{self.label}: {done}/{self.total} games, {wins} won", file=self.stream, flush=True)
+
+    def stop(self):
+        """End a bar cut short (Ctrl-C), so what follows starts on a line of its own."""
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
 
 
-def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None):
-    """Play `games` seeded games and return the figures as a dict."""
+class GameSpec(NamedTuple):
+    """One game to play, as `play_game` takes it (plain data: it is sent to worker processes)."""
+
+    width: int
+    height: int
+    length: int
+    solver: str
+    seed: int
+    max_steps: int
+    soak: bool = False
+
+
+def play_game(spec):
+    """Play the game `spec` describes and return its record: plain, picklable data.
+
+    This is the runner's one per-game function; with --jobs it runs in worker processes.
+    Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps" and
+    "timing" (a Timing). Other features may add keys of their own to the record.
+    """
+    game = Game(spec.width, spec.height, spec.length, spec.seed)
+    autopilot = solvers.make_solver(spec.solver, game)
     timing = Timing()
-    outcomes = {WON: 0, LOST: 0, "stuck": 0}
-    total_length = total_steps = won_steps = min_length = 0
+    try:
+        outcome = play(game, autopilot, spec.max_steps, timing, spec.soak)
+    except InvariantError as e:
+        # The dump needs only the autopilot's name and decision: send those, not the autopilot.
+        e.solver = SimpleNamespace(name=autopilot.name, decision=autopilot.decision)
+        raise
+    return {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps,
+            "timing": timing}
+
+
+def _process_context():
+    """Fork where there is fork: workers start at once and see the parent's registry of autopilots."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _play_batch(specs):
+    """Play a few games in one message to a worker: tiny games would be all messages otherwise."""
+    return [play_game(spec) for spec in specs]
+
+
+def play_all(specs, jobs=1):
+    """Yield the record of every game in `specs`, in order: here, or in `jobs` worker processes.
+
+    Closing the generator (Ctrl-C, a broken rule) stops the workers at once. Only a few
+    batches are handed out ahead, so a stopped pool never waits on a full queue of games.
+    """
+    if jobs <= 1 or len(specs) <= 1:
+        for spec in specs:
+            yield play_game(spec)
+        return
+    jobs = min(jobs, len(specs))
+    size = max(1, min(len(specs) // (jobs * BATCHES_PER_JOB), BATCH_MAX))
+    # Workers are born ignoring Ctrl-C: the main process alone stops them and reports, so
+    # the terminal shows no tracebacks from workers.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = _process_context().Pool(jobs)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    try:
+        pending = collections.deque()
+        for start in range(0, len(specs), size):
+            pending.append(pool.apply_async(_play_batch, (specs[start:start + size],)))
+            if len(pending) >= AHEAD_PER_JOB * jobs:
+                yield from pending.popleft().get()
+        while pending:
+            yield from pending.popleft().get()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+class Interrupted(Exception):
+    """Ctrl-C during a run; `figures` holds those of the games finished before it."""
+
+    def __init__(self, figures):
+        super().__init__("interrupted")
+        self.figures = figures
+
+
+class Tally:
+    """One board's figures, added up one game record at a time, in any order."""
+
+    def __init__(self, first):
+        self.first = first  # the GameSpec of game 1: board, length, solver, seed, limits
+        self.timing = Timing()
+        self.outcomes = {WON: 0, LOST: 0, "stuck": 0}
+        self.games = self.total_length = self.total_steps = self.won_steps = 0
+        self.min_length = None
+
+    def add(self, record):
+        self.games += 1
+        self.outcomes[record["outcome"]] += 1
+        self.total_length += record["length"]
+        self.total_steps += record["steps"]
+        if record["outcome"] == WON:
+            self.won_steps += record["steps"]
+        if self.min_length is None or record["length"] < self.min_length:
+            self.min_length = record["length"]
+        self.timing.merge(record["timing"])
+
+    def figures(self, seconds):
+        """The figures as the JSON-ready dict; an average is None while it has nothing to average."""
+        first, games, timing, wins = self.first, self.games, self.timing, self.outcomes[WON]
+
+        def mean(total, count, digits):
+            return round(total / count, digits) if count else None
+        return {
+            "solver": first.solver,
+            "board": f"{first.width}x{first.height}",
+            "games": games,
+            "wins": wins,
+            "losses": self.outcomes[LOST],
+            "stuck": self.outcomes["stuck"],
+            "win_rate": mean(wins, games, 4),
+            "avg_length": mean(self.total_length, games, 2),
+            "min_length": self.min_length,
+            "avg_fill": mean(self.total_length, games * first.width * first.height, 4),
+            "avg_steps": mean(self.total_steps, games, 1),
+            "avg_steps_won": mean(self.won_steps, wins, 1),
+            "move_ms_mean": round(timing.mean_ms(), 4),
+            "move_ms_p99": round(timing.percentile_ms(0.99), 4),
+            "move_ms_max": round(timing.max_ns / 1e6, 3),
+            "moves": timing.moves,
+            "initial_length": first.length,
+            "max_steps": first.max_steps,
+            "seed": first.seed,
+            "soak": first.soak,
+            "seconds": round(seconds, 2),
+        }
+
+
+def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None, jobs=1):
+    """Play `games` seeded games (game i with seed `seed`+i-1) and return the figures as a dict.
+
+    Ctrl-C raises Interrupted, which holds the figures of the games finished by then.
+    """
+    specs = [GameSpec(width, height, length, solver_name, seed + i, max_steps, soak) for i in range(games)]
+    tally = Tally(specs[0])
     started = time.perf_counter()
-    for i in range(games):
-        game = Game(width, height, length, seed + i)
-        outcome = play(game, solvers.make_solver(solver_name, game), max_steps, timing, soak)
-        outcomes[outcome] += 1
-        total_length += len(game.snake)
-        total_steps += game.steps
-        won_steps += game.steps if outcome == WON else 0
-        min_length = len(game.snake) if i == 0 else min(min_length, len(game.snake))
+    try:
+        with contextlib.closing(play_all(specs, jobs)) as records:
+            for record in records:
+                tally.add(record)
+                if progress:
+                    progress.update(tally.games, tally.outcomes[WON])
+    except KeyboardInterrupt:
         if progress:
-            progress.update(i + 1, outcomes[WON])
-    return {
-        "solver": solver_name,
-        "board": f"{width}x{height}",
-        "games": games,
-        "wins": outcomes[WON],
-        "losses": outcomes[LOST],
-        "stuck": outcomes["stuck"],
-        "win_rate": round(outcomes[WON] / games, 4),
-        "avg_length": round(total_length / games, 2),
-        "min_length": min_length,
-        "avg_fill": round(total_length / games / (width * height), 4),
-        "avg_steps": round(total_steps / games, 1),
-        "avg_steps_won": round(won_steps / outcomes[WON], 1) if outcomes[WON] else None,
-        "move_ms_mean": round(timing.mean_ms(), 4),
-        "move_ms_p99": round(timing.percentile_ms(0.99), 4),
-        "move_ms_max": round(timing.max_ns / 1e6, 3),
-        "moves": timing.moves,
-        "initial_length": length,
-        "max_steps": max_steps,
-        "seed": seed,
-        "soak": soak,
-        "seconds": round(time.perf_counter() - started, 2),
-    }
+            progress.stop()
+        figures = tally.figures(time.perf_counter() - started)
+        figures["interrupted"] = True
+        raise Interrupted(figures) from None
+    return tally.figures(time.perf_counter() - started)
 
 
 def parse_boards(text):
@@ -236,39 +395,61 @@ def parse_boards(text):
 
 
 def run(args, config):
-    """The --headless entry point; returns the process exit code."""
+    """The --headless entry point; returns the process exit code (130 after Ctrl-C)."""
     try:
         width, height, length, solver_name, seed, max_steps = settings(args, config)
         boards = parse_boards(args.boards) if args.boards else [(width, height)]
     except configuration.ConfigError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    games = args.games if args.games is not None else DEFAULT_GAMES
+    jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
     results = []
-    for width, height in boards:
-        fitted = min(length, width, width * height - 1) if args.boards else length
-        steps = max_steps if args.max_steps is not None or not args.boards else 100 * width * height
-        try:
-            results.append(run_games(width, height, fitted, solver_name, seed, steps, args.games,
-                                     args.soak, Progress(args.games)))
-        except InvariantError as e:
-            return report_broken(e, config, width, height, fitted, solver_name)
-        except KeyboardInterrupt:
-            print("interrupted", file=sys.stderr)
-            return 130
-        if args.boards:
-            print(json.dumps(results[-1]), flush=True)
-    print(json.dumps(results[0] if len(results) == 1 and not args.boards else summary(results)))
+    try:
+        for width, height in boards:
+            fitted = min(length, width, width * height - 1) if args.boards else length
+            steps = max_steps if args.max_steps is not None or not args.boards else 100 * width * height
+            progress = Progress(games, f"{width}x{height} {solver_name}")
+            try:
+                results.append(run_games(width, height, fitted, solver_name, seed, steps, games,
+                                         args.soak, progress, jobs))
+            except InvariantError as e:
+                return report_broken(e, config, width, height, fitted, solver_name)
+            except Interrupted as e:
+                results.append(e.figures)
+                raise KeyboardInterrupt from None
+            if args.boards:
+                print(json.dumps(results[-1]), flush=True)
+    except KeyboardInterrupt:
+        if args.boards and results and results[-1].get("interrupted"):
+            print(json.dumps(results[-1]), flush=True)  # the board cut short has its line too
+        print(json.dumps(last_line(results, args, interrupted=True)), flush=True)
+        print("interrupted: the figures are those of the games finished", file=sys.stderr)
+        return 130
+    print(json.dumps(last_line(results, args)))
     return 0
 
 
-def summary(results):
+def last_line(results, args, interrupted=False):
+    """The run's closing JSON: one board's figures, or the totals of a --boards run."""
+    if args.boards:
+        return summary(results, interrupted)
+    if results:
+        return results[0]
+    return {"games": 0, "interrupted": True}  # Ctrl-C before the first game began
+
+
+def summary(results, interrupted=False):
     """Totals over several boards, for the last line of a --boards run."""
     games = sum(r["games"] for r in results)
     total = {key: sum(r[key] for r in results) for key in ("wins", "losses", "stuck", "moves")}
-    return {"solver": results[0]["solver"], "boards": [r["board"] for r in results], "games": games,
-            **total, "win_rate": round(total["wins"] / games, 4),
-            "move_ms_p99_worst": max(r["move_ms_p99"] for r in results),
-            "soak": results[0]["soak"], "seconds": round(sum(r["seconds"] for r in results), 2)}
+    line = {"solver": results[0]["solver"] if results else None, "boards": [r["board"] for r in results],
+            "games": games, **total, "win_rate": round(total["wins"] / games, 4) if games else None,
+            "move_ms_p99_worst": max((r["move_ms_p99"] for r in results), default=None),
+            "soak": bool(results) and results[0]["soak"], "seconds": round(sum(r["seconds"] for r in results), 2)}
+    if interrupted:
+        line["interrupted"] = True
+    return line
 
 
 def report_broken(error, config, width, height, length, solver_name):

@@ -13,6 +13,7 @@ KNOWN = REQUIRED + tuple(DEFAULTS)
 SPEED_MIN, SPEED_MAX = 0.01, 2.0  # seconds per move: the bounds of the config and of U/I
 MAX_WINDOW = 8192  # pixels per side; larger than any screen in use
 MAX_CELLS = 1 << 20  # a board this large could not be played or searched
+SEED_RULE = "a whole number 0 or more"  # for "seed" and --seed alike; Random(-5) would replay 5's games
 
 
 class ConfigError(Exception):
@@ -135,6 +136,13 @@ def check_board(width, height, initial_length, where):
         raise ConfigError(f"{where}: a {width}x{height} board leaves no free cell for the fruit")
 
 
+def check_seed(seed, what, or_else=""):
+    """`seed` if it is SEED_RULE; else a ConfigError naming `what` (the config key or the flag)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ConfigError(f"{what} must be {SEED_RULE}{or_else}, got {_describe(seed)}")
+    return seed
+
+
 def validate(data, where="config"):
     """Check a parsed config and return it complete, with optional keys filled in."""
     check_keys(data, where)
@@ -155,10 +163,10 @@ def validate(data, where="config"):
     if "initial-length" in data:
         length = _positive(data, "initial-length", where, MAX_WINDOW)
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ConfigError(f'{where}: "seed" must be a whole number 0 or more, or null, got {_describe(seed)}')
+    if seed is not None:
+        check_seed(seed, f'{where}: "seed"', " or null")
     solver = data.get("solver", DEFAULTS["solver"])
-    if solver not in solvers.SOLVERS:
+    if not isinstance(solver, str) or solver not in solvers.SOLVERS:  # a list is no name, nor hashable
         raise ConfigError(f'{where}: "solver" must be one of {", ".join(solvers.SOLVERS)}, got {_describe(solver)}')
     check_board(width // block, height // block, length, where)
     return {"window-width": width, "window-height": height, "block-size": block,

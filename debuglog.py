@@ -1,8 +1,28 @@
 """The space key's debug log: the whole moment as JSON, written atomically, and read back with --load.
 
-No pygame here. The file is JSON so `--load` can replay it exactly, pretty-printed with an
-ASCII picture of the board so a person can read it too.
+No pygame here. The file is JSON so `--load` can replay it exactly, laid out for a person:
+the ASCII picture of the board near the top, one key per line, one cell per line as [x, y].
+
+    {
+      "format": "snake-debug-log/1",
+      ...
+      "picture": [
+        "..........",
+        "..ooH..*..",
+        "..o.......",
+        "..t......."
+      ],
+      "body": [
+        [4, 1],
+        [3, 1],
+        [2, 1],
+        [2, 2],
+        [2, 3]
+      ],
+      ...
+    }
 """
+import contextlib
 import hashlib
 import json
 import os
@@ -14,6 +34,7 @@ from snake import Direction, NAMES, Snake, body_fault
 
 FORMAT = "snake-debug-log/1"
 HASH_CHARS = 12  # of the SHA-1 of the content: unique enough for one person's logs
+INDENT = "  "  # per level of the log's JSON
 
 
 class DebugLogError(Exception):
@@ -39,31 +60,51 @@ def picture(game):
 def snapshot(game, config, solver=None, autopilot=None):
     """Everything needed to understand and replay the moment, as plain JSON data."""
     version, state, gauss = game.rng.getstate()
-    return {
+    return {  # in the order a person reads: the moment and its picture first
         "format": FORMAT,
-        "config": config,
         "board": f"{game.width}x{game.height}",
         "state": game.state,
         "step": game.steps,
         "length": len(game.snake),
         "eaten": game.eaten,
         "direction": NAMES[game.snake.direction()],
-        "queued_turns": [NAMES[d] for d in game.turns],
         "fruit": list(game.fruit.last_generate) if game.fruit.last_generate else None,
+        "picture": picture(game),
+        "body": [list(cell) for cell in game.snake.body],
+        "queued_turns": [NAMES[d] for d in game.turns],
         "seed": game.seed,
         "autopilot": {
             "on": bool(config.get("auto")) if autopilot is None else autopilot,
             "solver": getattr(solver, "name", config.get("solver")),
             "decision": getattr(solver, "decision", None),
         },
-        "picture": picture(game),
-        "body": [list(cell) for cell in game.snake.body],
+        "config": config,
         "rng_state": [version, list(state), gauss],
     }
 
 
+def to_text(value, indent=""):
+    """JSON laid out for reading: a list of plain numbers (a cell) on one line, any other
+    list or object one item per line. json.loads reads it back as `value`."""
+    inner = indent + INDENT
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(key)}: {to_text(item, inner)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list) and any(isinstance(item, (list, dict, str)) for item in value):
+        items = [inner + to_text(item, inner) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+    return json.dumps(value)
+
+
 def _encode(data):
-    return (json.dumps(data, indent=1) + "\n").encode("utf-8")
+    return (to_text(data) + "\n").encode("utf-8")
+
+
+def _usual_mode():
+    """The mode the user's new files get (0666 less the umask); mkstemp's own is 0600."""
+    umask = os.umask(0o022)  # reading the umask means setting it: put it straight back
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def write(game, config, solver=None, directory=".", autopilot=None):
@@ -78,23 +119,20 @@ def write(game, config, solver=None, directory=".", autopilot=None):
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=".output_", suffix=".tmp", dir=directory)
+        os.chmod(tmp, _usual_mode())
         with os.fdopen(fd, "wb") as f:
             f.write(content)
             f.flush()
             os.fsync(f.fileno())
-        try:
+        with contextlib.suppress(FileExistsError):  # then the identical log is already there
             os.link(tmp, path)  # unlike rename, link refuses to replace an existing file
-        except FileExistsError:
-            pass  # the identical log is already there
     except OSError as e:
         raise DebugLogError(f"cannot write debug log in {os.path.abspath(directory)}: "
                             f"{e.strerror or e}") from None
     finally:
         if tmp is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
     return path
 
 

@@ -7,21 +7,42 @@ import sys
 import time
 from functools import partial
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own lines
-import pygame  # noqa: E402  (after the variable above)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame: keep stdout for our own lines
+import pygame
 
-import bench  # noqa: E402
-import config as configuration  # noqa: E402
-import debuglog  # noqa: E402
-import solver as solvers  # noqa: E402
-from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, draw_banner, make_font  # noqa: E402
-from game import Game, WON  # noqa: E402
-from snake import DOWN, LEFT, RIGHT, UP  # noqa: E402
+import bench
+import config as configuration
+import debuglog
+import solver as solvers
+from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, draw_banner, make_font
+from game import Game, WON
+from snake import DOWN, LEFT, RIGHT, UP
 
 SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
 FONT_SIZE_MIN, FONT_SIZE_MAX = 10, 40  # pixels; the message font scales with the window width
 FONT_WIDTHS = 22  # the font is window-width / FONT_WIDTHS pixels tall, within the bounds above
 SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
+
+
+KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README list these, in this order
+    ("W A S D / arrows", "steer up, left, down, right"),
+    ("U", "faster"),
+    ("I", "slower"),
+    ("P", "pause / resume"),
+    ("R", "new game"),
+    ("Return", "autopilot on / off"),
+    ("Tab", "next autopilot"),
+    ("O", "show the autopilot's planned path"),
+    ("H or F1", "show / hide the keys"),
+    ("space", "write a debug log in the current folder"),
+    ("G", "save the finished game as a replay"),
+    ("Q / close", "quit"),
+]
+
+# Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused.
+HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs")  # the window refuses these
+WINDOW_ONLY = ("load",)  # --headless refuses these
+NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -31,26 +52,110 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
-def parse_args(argv):
-    parser = OneLineParser(description="Snake, played by hand (WASD) or by an autopilot.")
+def keys_text():
+    """The closing part of --help: the in-game keys, from KEY_HELP."""
+    width = max(len(keys) for keys, _ in KEY_HELP)
+    return "keys in the window:\n" + "\n".join(f"  {keys:<{width}}  {does}" for keys, does in KEY_HELP)
+
+
+def seed_flag(text):
+    """--seed follows the config's rule for "seed" (configuration.check_seed)."""
+    try:
+        return configuration.check_seed(int(text), "--seed")
+    except (ValueError, configuration.ConfigError):
+        raise argparse.ArgumentTypeError(f"must be {configuration.SEED_RULE}, got {text}") from None
+
+
+def build_parser():
+    parser = OneLineParser(
+        description="Snake, played by hand or by an autopilot in a window, or many games with no "
+                    "window (--headless) to measure an autopilot.",
+        epilog=keys_text(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--config", metavar="PATH", default=None,
                         help="config file to read (default: config.json beside main.py)")
     parser.add_argument("--load", metavar="LOG", default=None,
-                        help="start, paused, from a debug log written with the space key")
+                        help="window only: start, paused, from a debug log written with the space key "
+                             "(it brings its own config and board)")
+    game = parser.add_argument_group("the game, in the window and with --headless")
+    game.add_argument("--solver", metavar="NAME", choices=list(solvers.SOLVERS),
+                      help="autopilot: " + ", ".join(solvers.SOLVERS) + " (default: the config's)")
+    game.add_argument("--seed", type=seed_flag, metavar="S",
+                      help=f"random seed, {configuration.SEED_RULE}: the same seed, the same games. "
+                           "Headless game i uses S+i-1 (default 1); the window's first game uses S "
+                           "and R draws the next seeds from it (default: the config's)")
+    game.add_argument("--width", type=int, metavar="W", help="board width in cells (default: from the config)")
+    game.add_argument("--height", type=int, metavar="H", help="board height in cells (default: from the config)")
+    game.add_argument("--initial-length", type=int, metavar="L", help="starting length (default: the config's)")
     bench.add_arguments(parser)  # the headless flags live beside the runner that reads them
-    return parser.parse_args(argv)
+    return parser
+
+
+def flag_name(dest):
+    return "--" + dest.replace("_", "-")
+
+
+def mode_problem(args):
+    """The one line refusing a flag given in a mode that would ignore it, or None."""
+    given = [dest for dest, value in vars(args).items() if value is not None and value is not False]  # 0 is given
+    if args.headless:
+        wrong = [dest for dest in given if dest in WINDOW_ONLY]
+        if wrong:
+            return f"{flag_name(wrong[0])} is for the window; it cannot be used with --headless"
+    else:
+        wrong = [dest for dest in given if dest in HEADLESS_ONLY]
+        if wrong:
+            return f"{flag_name(wrong[0])} is for --headless runs only"
+    if args.load:
+        wrong = [dest for dest in given if dest in NOT_WITH_LOAD]
+        if wrong:
+            return f"{flag_name(wrong[0])} cannot be used with --load: the debug log brings its own config and board"
+    return None
+
+
+def parse_args(argv):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    problem = mode_problem(args)
+    if problem:
+        parser.error(problem)
+    return args
 
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    try:
-        config = configuration.load(args.config or configuration.default_path())
-    except configuration.ConfigError as e:
-        print(f"config error: {e}", file=sys.stderr)
-        return 2
+    config = None  # a debug log (--load) brings its own
+    if not args.load:
+        try:
+            config = configuration.load(args.config or configuration.default_path())
+        except configuration.ConfigError as e:
+            print(f"config error: {e}", file=sys.stderr)
+            return 2
     if args.headless:
         return bench.run(args, config)
     return run_window(config, args)
+
+
+def window_config(config, args):
+    """The config with the game flags applied, so the App reads only its config.
+
+    --width, --height and --initial-length change the board (the window grows or shrinks
+    with it, at the config's block size); --solver and --seed the autopilot and the games.
+    """
+    flags = vars(args)
+    changes = {key: flags[key] for key in ("solver", "seed") if flags.get(key) is not None}
+    block = config["block-size"]
+    for dest, key in (("width", "window-width"), ("height", "window-height")):
+        value = flags.get(dest)
+        if value is None:
+            continue
+        if not 0 < value * block <= configuration.MAX_WINDOW:
+            raise configuration.ConfigError(
+                f"{flag_name(dest)} {value} needs a window of {value * block} pixels at block-size {block}; "
+                f"the window takes 1 to {configuration.MAX_WINDOW // block} cells")
+        changes[key] = value * block
+    if flags.get("initial_length") is not None:
+        changes["initial-length"] = flags["initial_length"]
+    return configuration.validate(dict(config, **changes), "the command line")
 
 
 class App:
@@ -322,6 +427,11 @@ def run_window(config, args):
             print(f"debug log error: {e}", file=sys.stderr)
             return 2
         paused = True
+    try:
+        config = window_config(config, args)
+    except configuration.ConfigError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     try:
         app = App(config, game, paused)
     except pygame.error as e:

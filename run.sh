@@ -1,48 +1,98 @@
 #!/usr/bin/env bash
-# The README's two commands: `./run.sh play` and `./run.sh test`.
-# Each installs what it needs into .venv inside this checkout first (system pip may refuse).
+# The README's two commands, from any folder: `run.sh play [main.py flags]` and
+# `run.sh test [pytest flags]`. Each installs what it needs into .venv inside the checkout
+# first (system pip may refuse). It never changes folder, so relative paths on the command
+# line (--config, --load, a test file) and the debug logs the game writes are the caller's.
+#   PYTHON=python3.X   the interpreter to build .venv with (3.9 or newer); .venv is rebuilt
+#                      when it holds another version
+#   SNAKE_VENV=DIR     another place for the virtual environment (CI keeps one per Python)
 set -euo pipefail
-cd "$(dirname "$0")"
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+VENV=${SNAKE_VENV:-$HERE/.venv}
+NEEDED=3.9  # the oldest Python supported: Debian 11's python3
+PYTHON_GIVEN=${PYTHON:-}
 PYTHON=${PYTHON:-python3}
 
 die() { echo "run.sh: $*" >&2; exit 1; }
 
+# Print the version of interpreter $1 (like 3.11.7); die unless it is $NEEDED or newer.
+check_python() {
+    command -v "$1" >/dev/null || die "$1 not found; install Python $NEEDED or newer (Debian: apt-get install python3 python3-venv)"
+    "$1" -c "import sys; print('%d.%d.%d' % sys.version_info[:3])
+sys.exit(sys.version_info < tuple(map(int, '$NEEDED'.split('.'))))" \
+        || die "Python $NEEDED or newer is needed; $1 is Python $("$1" -V 2>&1 | tr -dc '0-9.')"
+}
+
 make_venv() {
-    [ -x .venv/bin/python ] && return 0
-    command -v "$PYTHON" >/dev/null || die "$PYTHON not found; install Python 3.11 or newer"
-    "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 9))' || die "Python 3.9 or newer is needed"
-    if ! "$PYTHON" -m venv .venv >/dev/null 2>&1; then
-        rm -rf .venv
-        # Debian ships venv's pip bootstrap separately, in python3-venv.
+    if [ -x "$VENV/bin/python" ]; then
+        [ -z "$PYTHON_GIVEN" ] && return 0
+        # PYTHON named an interpreter: keep the venv only if it runs that same version.
+        local want have
+        want=$(check_python "$PYTHON")
+        have=$("$VENV/bin/python" -c 'import sys; print("%d.%d.%d" % sys.version_info[:3])' 2>/dev/null) || true
+        [ "$want" = "$have" ] && return 0
+        [ -f "$VENV/pyvenv.cfg" ] || die "$VENV is not a virtual environment; move it away"
+        echo "run.sh: rebuilding $VENV for Python $want (it had ${have:-another})" >&2
+        rm -rf "$VENV"
+    fi
+    if [ -z "$PYTHON_GIVEN" ] && ! command -v python3 >/dev/null && [ "$(id -u)" = 0 ] \
+            && command -v apt-get >/dev/null; then
+        echo "run.sh: installing python3 (bare Debian)" >&2
+        apt-get update -qq && apt-get install -y -qq python3 python3-venv >/dev/null
+    fi
+    local found
+    found=$(check_python "$PYTHON")
+    if ! "$PYTHON" -m venv "$VENV" >/dev/null 2>&1; then
+        rm -rf "$VENV"
+        # Debian ships venv's pip bootstrap separately, in python3.X-venv.
+        local package="python${found%.*}-venv"
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-            apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
-            "$PYTHON" -m venv .venv
+            apt-get update -qq && apt-get install -y -qq "$package" >/dev/null
+            "$PYTHON" -m venv "$VENV"
         else
-            die "cannot create a virtual environment; run: sudo apt-get install python3-venv"
+            die "cannot create a virtual environment; run: sudo apt-get install $package"
         fi
     fi
 }
 
+# Install requirements file $1 (and what it includes) unless done since it last changed.
 install() {
     make_venv
-    # Reinstall only when requirements.txt changed since the last install.
-    if [ ! -f .venv/.installed ] || [ requirements.txt -nt .venv/.installed ]; then
-        .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
-        touch .venv/.installed
+    local stamp="$VENV/.installed-$1"
+    if [ ! -f "$stamp" ] || [ "$HERE/requirements.txt" -nt "$stamp" ] || [ "$HERE/$1" -nt "$stamp" ]; then
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$HERE/$1"
+        touch "$stamp"
     fi
+}
+
+# Whether the pytest arguments name a test path (file, folder, file::test) that exists.
+names_a_path() {
+    local skip=0 arg
+    for arg in "$@"; do
+        if [ "$skip" = 1 ]; then skip=0; continue; fi
+        case $arg in
+            -k|-m|-p|-o|-c|-W|-r|--deselect|--ignore|--ignore-glob|--basetemp|--rootdir|--confcutdir)
+                skip=1 ;;  # the next word is this option's value, not a path
+            -*) ;;
+            *) [ -e "${arg%%::*}" ] && return 0 ;;
+        esac
+    done
+    return 1
 }
 
 case "${1:-}" in
     play)
-        shift; install
-        exec .venv/bin/python main.py "$@" ;;
+        shift; install requirements.txt
+        exec "$VENV/bin/python" "$HERE/main.py" "$@" ;;
     test)
-        shift; install
+        shift; install requirements-test.txt
+        # pytest finds tests/ by itself only when started in the checkout: name it.
+        names_a_path "$@" || set -- "$HERE/tests" "$@"
         status=0
-        .venv/bin/python -m pytest "$@" || status=$?
+        "$VENV/bin/python" -m pytest "$@" || status=$?
         [ "$status" = 5 ] && echo "run.sh: pytest collected no tests; that is a failure" >&2
         exit "$status" ;;
     *)
-        echo "usage: ./run.sh play [main.py options] | ./run.sh test [pytest options]" >&2
+        echo "usage: run.sh play [main.py flags] | run.sh test [pytest flags]" >&2
         exit 2 ;;
 esac

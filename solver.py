@@ -132,7 +132,7 @@ class GreedySolver(Autopilot):
         for d in Direction:
             if snake.is_safe_move(d):
                 cell = head + ps.offset[d]
-                room[d] = ps.region(cell, after).bit_count()
+                room[d] = bin(ps.region(cell, after)).count("1")  # int.bit_count is 3.10+
                 x, y = ps.cells[cell]
                 key = (room[d], abs(x - fx) + abs(y - fy))
                 if best_key is None or key > best_key:

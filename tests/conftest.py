@@ -2,6 +2,8 @@
 import os
 import sys
 
+from hypothesis.configuration import set_hypothesis_home_dir
+
 # Before anything imports pygame: no window, no sound card, no greeting on stdout.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -10,3 +12,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+# `run.sh test` works from any folder: Hypothesis keeps its examples in the checkout, not there.
+set_hypothesis_home_dir(os.path.join(ROOT, ".hypothesis"))

@@ -1,6 +1,9 @@
 """The headless runner: its JSON contract, seeding, stuck games and the soak audit."""
 import json
+import multiprocessing
 import os
+import re
+import signal
 import subprocess
 import sys
 
@@ -26,6 +29,8 @@ class FirstSafe(Autopilot):
 
 
 class Reverser(Autopilot):
+    name = "reverser"
+
     def next_direction(self):
         return OPPOSITE[self.game.snake.direction()]
 
@@ -42,7 +47,7 @@ def headless(*flags, cwd=ROOT):
 
 def test_figures_have_the_contract_keys_and_sane_values(dumb_solver):
     result = bench.run_games(6, 5, 3, "greedy", seed=1, max_steps=3000, games=5, soak=True)
-    assert KEYS <= set(result)
+    assert set(result) >= KEYS
     assert result["board"] == "6x5" and result["games"] == 5
     assert result["wins"] + result["losses"] + result["stuck"] == 5
     assert 3 <= result["avg_length"] <= 30 and 0 <= result["win_rate"] <= 1
@@ -51,8 +56,7 @@ def test_figures_have_the_contract_keys_and_sane_values(dumb_solver):
 
 def test_same_seed_same_games(dumb_solver):
     runs = [bench.run_games(6, 6, 3, "greedy", seed=5, max_steps=2000, games=4) for _ in range(2)]
-    strip = lambda r: {k: v for k, v in r.items() if "ms" not in k and k != "seconds"}
-    assert strip(runs[0]) == strip(runs[1])
+    assert without_timings(runs[0]) == without_timings(runs[1])
 
 
 def test_max_steps_makes_a_game_stuck(dumb_solver):
@@ -97,10 +101,9 @@ def test_broken_invariant_dumps_the_state(monkeypatch, tmp_path, capsys):
 
 
 def bench_args(**overrides):
-    import argparse
-    parser = argparse.ArgumentParser()
-    bench.add_arguments(parser)
-    args = parser.parse_args([])
+    """The flags as main.py's parser reads them for --headless, with some set by hand."""
+    import main
+    args = main.parse_args(["--headless"])
     for key, value in overrides.items():
         setattr(args, key, value)
     return args
@@ -118,7 +121,8 @@ def test_timing_percentiles():
 @pytest.mark.parametrize("flags, words", [
     (["--games", "0"], "--games"),
     (["--width", "0"], "at least 1"),
-    (["--solver", "nope"], "--solver must be one of"),
+    (["--solver", "nope"], "--solver"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
     (["--width", "2", "--height", "2", "--initial-length", "3"], "does not fit"),
     (["--max-steps", "0"], "--max-steps"),
 ])
@@ -134,7 +138,7 @@ def test_headless_end_to_end(solver_name, tmp_path):
                     "--seed", "3", "--soak", cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert KEYS <= set(result) and result["solver"] == solver_name and result["board"] == "6x6"
+    assert set(result) >= KEYS and result["solver"] == solver_name and result["board"] == "6x6"
     assert "3/3 games" in done.stderr  # progress went to stderr, not stdout
 
 
@@ -164,3 +168,82 @@ def test_short_soak_over_small_and_odd_boards(solver_name):
         assert result["wins"] + result["losses"] + result["stuck"] == 6
         if solver_name == "hamilton" and min(width, height) > 1:
             assert result["wins"] == 6, result
+
+
+# -- --jobs, Ctrl-C and progress ---------------------------------------------------------------
+
+def without_timings(figures):
+    return {k: v for k, v in figures.items() if "ms" not in k and k != "seconds"}
+
+
+@pytest.mark.parametrize("solver_name, soak", [("greedy", False), ("hamilton", True)])
+def test_two_jobs_give_the_figures_of_one(solver_name, soak):
+    # 40 games: the workers get them in batches of more than one
+    one, two = (bench.run_games(5, 4, 3, solver_name, seed=11, max_steps=2000, games=40, soak=soak, jobs=jobs)
+                for jobs in (1, 2))
+    assert without_timings(one) == without_timings(two)
+    assert one["games"] == 40 and one["moves"] == two["moves"] > 0
+
+
+def test_play_game_is_one_picklable_call_with_an_open_record():
+    import pickle
+    spec = bench.GameSpec(6, 6, 3, "greedy", 4, 3600)
+    record = pickle.loads(pickle.dumps(bench.play_game(pickle.loads(pickle.dumps(spec)))))
+    assert {"seed", "outcome", "length", "steps", "timing"} <= set(record)
+    assert record["seed"] == 4 and record["steps"] == record["timing"].moves
+    assert record == dict(record)  # a plain dict: other features add their keys to it
+
+
+def test_a_broken_rule_in_a_worker_still_dumps_the_state(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(solvers.SOLVERS, "greedy", Reverser)  # workers are forked: they see it too
+    monkeypatch.chdir(tmp_path)
+    import config
+    args = bench_args(games=4, width=6, height=6, soak=True, jobs=2)
+    assert bench.run(args, config.load(config.default_path())) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith("invariant broken: the autopilot reversed") and "state written to" in err
+    [log] = tmp_path.glob("output_*.log")
+    assert json.loads(log.read_text())["autopilot"]["solver"] == "reverser"
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
+def test_workers_leave_ctrl_c_to_the_main_process(monkeypatch):
+    def report_ctrl_c(spec):
+        return {"ignores_ctrl_c": signal.getsignal(signal.SIGINT) == signal.SIG_IGN}
+    monkeypatch.setattr(bench, "play_game", report_ctrl_c)  # what the forked workers will run
+    handler = signal.getsignal(signal.SIGINT)
+    specs = [bench.GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(6)]
+    records = list(bench.play_all(specs, jobs=2))
+    assert len(records) == 6 and all(record["ignores_ctrl_c"] for record in records)
+    assert signal.getsignal(signal.SIGINT) is handler  # the main process still hears it
+
+
+def test_progress_names_the_board(tmp_path):
+    done = headless("--games", "2", "--boards", "3x3,4x5", "--jobs", "1", cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "3x3 greedy: 2/2 games" in done.stderr and "4x5 greedy: 2/2 games" in done.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path, jobs):
+    """Ctrl-C as a terminal sends it: to the whole process group, workers included."""
+    game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--games", "100000",
+                             "--boards", "4x4,5x5", "--jobs", jobs], cwd=str(tmp_path), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert game.stderr.readline().startswith("4x4 greedy: 1/100000 games")  # a game has finished
+        os.killpg(game.pid, signal.SIGINT)
+        out, err = game.communicate(timeout=60)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    assert game.returncode == 130
+    # stderr holds the progress and one closing line: nothing from the workers, no traceback
+    *progress, closing = err.splitlines()
+    assert all(re.fullmatch(r"4x4 greedy: \d+/100000 games, \d+ won", line) for line in progress), err
+    assert closing == "interrupted: the figures are those of the games finished"
+    *boards, last = [json.loads(line) for line in out.strip().splitlines()]
+    assert last["interrupted"] is True and last["boards"] == ["4x4"] and 1 <= last["games"] < 100000
+    assert boards[-1]["board"] == "4x4" and boards[-1]["games"] == last["games"]
+    assert boards[-1]["wins"] + boards[-1]["losses"] + boards[-1]["stuck"] == last["games"]

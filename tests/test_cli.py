@@ -64,3 +64,137 @@ def test_the_config_names_the_registered_solvers_when_refusing_one(monkeypatch):
 def test_bad_flag_is_one_line_and_exit_2(flags):
     done = run_main(*flags)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+# -- every flag works in the mode it names, or is refused in one line -------------------------
+
+@pytest.fixture
+def window(monkeypatch):
+    """main.main() in this process with a stand-in for the window: it records what the App
+    would have been built with, and its run() returns at once (a missed refusal cannot hang)."""
+    import main
+    seen = {}
+
+    class FakeApp:
+        def __init__(self, config, game=None, paused=False):
+            seen.update(config=config, game=game, paused=paused)
+
+        def run(self):
+            return 0
+    monkeypatch.setattr(main, "App", FakeApp)
+    return seen
+
+
+@pytest.fixture
+def built_app(window):
+    """Run main() with these flags; returns what the window was built with."""
+    import main
+
+    def build(*flags):
+        assert main.main(list(flags)) == 0
+        return window
+    return build
+
+
+def refusal(capsys, *flags):
+    """Run main() in this process; return the one line it printed on refusing the flags.
+
+    Every test that calls it asks for the `window` fixture, so nothing opens a window."""
+    import main
+    with pytest.raises(SystemExit) as info:
+        main.main(list(flags))
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize("flags", [["--games", "5"], ["--games", "0"], ["--soak"], ["--boards", "2x2"],
+                                   ["--max-steps", "9"], ["--jobs", "2"], ["--jobs", "0"]])
+def test_headless_only_flags_are_refused_in_the_window(window, capsys, flags):
+    assert f"{flags[0]} is for --headless runs only" in refusal(capsys, *flags)
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--headless", "--load", "x.log"], "--load is for the window"),
+    (["--load", "x.log", "--config", "c.json"], "--config cannot be used with --load"),
+    (["--load", "x.log", "--width", "5"], "--width cannot be used with --load"),
+    (["--load", "x.log", "--initial-length", "2"], "--initial-length cannot be used with --load"),
+])
+def test_flags_that_would_be_ignored_are_refused(window, capsys, flags, words):
+    assert words in refusal(capsys, *flags)
+
+
+def test_game_flags_apply_to_the_window(built_app):
+    config_ = built_app("--solver", "hamilton", "--seed", "5", "--width", "10", "--height", "8",
+                        "--initial-length", "4")["config"]
+    assert config_["solver"] == "hamilton" and config_["seed"] == 5
+    assert config.board_size(config_) == (10, 8) and config_["initial-length"] == 4
+    assert config_["window-width"] == 10 * config_["block-size"]
+
+
+def test_without_flags_the_window_plays_the_config(built_app):
+    assert built_app()["config"] == config.load(config.default_path())
+
+
+def test_solver_and_seed_apply_to_a_loaded_game(built_app, tmp_path):
+    import debuglog
+    from game import Game
+    logged = config.validate({"window-width": 400, "window-height": 300, "block-size": 50, "speed": 0.3,
+                              "auto": True, "solver": "greedy", "seed": 1})
+    log = debuglog.write(Game(8, 6, 3, seed=1), logged, directory=str(tmp_path))
+    seen = built_app("--load", log, "--solver", "hamilton", "--seed", "9")
+    assert seen["paused"] and seen["game"] is not None
+    assert (seen["config"]["solver"], seen["config"]["seed"]) == ("hamilton", 9)
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--width", "1000"], "--width 1000 needs a window of 50000 pixels"),
+    (["--height", "0"], "--height 0"),
+    (["--width", "3", "--initial-length", "4"], "does not fit"),
+])
+def test_a_board_the_window_cannot_show_is_one_line(window, capsys, flags, words):
+    import main
+    assert main.main(flags) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and words in err and err.count("\n") == 1
+
+
+def test_help_ends_with_the_keys_of_key_help():
+    import main
+    done = run_main("--help")
+    assert done.returncode == 0
+    tail = done.stdout.rstrip("\n").splitlines()[-len(main.KEY_HELP):]
+    assert [line.split(None, 1)[0] for line in tail] == [keys.split()[0] for keys, _ in main.KEY_HELP]
+    assert all(line.strip().endswith(does) for line, (_, does) in zip(tail, main.KEY_HELP))
+    assert done.stdout.rstrip("\n").splitlines()[-len(main.KEY_HELP) - 1] == "keys in the window:"
+
+
+def test_key_help_is_the_final_key_set():
+    import main
+    keys = [keys for keys, _ in main.KEY_HELP]
+    assert keys[0].startswith("W A S D") and keys[-1].startswith("Q")
+    assert {"U", "I", "P", "R", "Return", "Tab", "O", "space", "G"} <= set(keys)
+    assert all(isinstance(does, str) and does for _, does in main.KEY_HELP)
+
+
+# -- one rule for seeds, in the config and on the command line ------------------------------
+
+@pytest.mark.parametrize("headless", [False, True])
+def test_a_negative_seed_flag_is_refused_like_the_config(window, capsys, headless):
+    flags = ["--headless"] * headless + ["--seed", "-5"]
+    assert f"--seed: must be {config.SEED_RULE}, got -5" in refusal(capsys, *flags)
+    data = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True, "seed": -1}
+    with pytest.raises(config.ConfigError, match=f'"seed" must be {config.SEED_RULE}'):
+        config.validate(data)
+
+
+def test_seed_zero_is_accepted_in_both(built_app):
+    assert built_app("--seed", "0")["config"]["seed"] == 0
+    data = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True, "seed": 0}
+    assert config.validate(data)["seed"] == 0
+
+
+@pytest.mark.parametrize("text", ["1.5", "abc", ""])
+def test_a_seed_flag_that_is_not_a_whole_number_is_refused(window, capsys, text):
+    assert "--seed: must be" in refusal(capsys, "--seed", text)

@@ -1,4 +1,5 @@
 """config.json: the shipped file, every kind of bad file, and random JSON thrown at the loader."""
+import collections
 import json
 import os
 
@@ -6,6 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import config
+import solver
 from config import ConfigError
 
 GOOD = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True}
@@ -127,6 +129,8 @@ def test_duplicate_key(tmp_path):
     ("seed", 1.5, "seed"),
     ("seed", -1, "seed"),
     ("solver", "astar", "one of greedy, hamilton"),
+    ("solver", ["greedy"], "one of greedy, hamilton"),
+    ("solver", {"greedy": 1}, "one of greedy, hamilton"),
 ])
 def test_wrong_types(tmp_path, key, value, words):
     assert words in error_of(tmp_path, json.dumps(dict(GOOD, **{key: value})))
@@ -174,20 +178,72 @@ JSON_VALUES = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(config.KNOWN + ("block_size", "speeed")), JSON_VALUES, max_size=8)
-       | JSON_VALUES)
-def test_random_json_is_a_config_or_one_clear_error(data):
-    text = json.dumps(data)
-    try:
-        loaded = config.validate(config.parse(text))
-    except ConfigError as e:
-        assert str(e) and "\n" not in str(e)
-        return
-    width, height = config.board_size(loaded)
-    assert width * height > loaded["initial-length"] <= width
-    assert config.SPEED_MIN <= loaded["speed"] <= config.SPEED_MAX
-    assert isinstance(loaded["auto"], bool)
+@st.composite
+def valid_configs(draw):
+    """A config the loader must accept: each key within its bounds, optional keys or not."""
+    block = draw(st.integers(1, 64))
+    width = draw(st.integers(1, min(40, config.MAX_WINDOW // block)))  # in cells
+    height = draw(st.integers(2 if width == 1 else 1, min(40, config.MAX_WINDOW // block)))
+    whole = st.sampled_from([int, float])  # 800.0 counts as 800
+    data = {"window-width": draw(whole)(width * block), "window-height": draw(whole)(height * block),
+            "block-size": draw(whole)(block),
+            "speed": draw(st.floats(config.SPEED_MIN, config.SPEED_MAX) | st.sampled_from([1, 2])),
+            "auto": draw(st.booleans())}
+    default_fits = config.DEFAULTS["initial-length"] <= width and config.DEFAULTS["initial-length"] < width * height
+    if draw(st.booleans()) or not default_fits:
+        data["initial-length"] = draw(st.integers(1, min(width, width * height - 1)))
+    if draw(st.booleans()):
+        data["seed"] = draw(st.none() | st.integers(0, 2 ** 64))
+    if draw(st.booleans()):
+        data["solver"] = draw(st.sampled_from(sorted(solver.SOLVERS)))
+    return data
+
+
+@st.composite
+def near_misses(draw):
+    """A valid config with one key dropped, added or set to any JSON value: usually refused."""
+    data = draw(valid_configs())
+    key = draw(st.sampled_from(config.KNOWN + ("block_size", "speeed")))
+    if key in data and draw(st.booleans()):
+        del data[key]
+    else:
+        data[key] = draw(JSON_VALUES)
+    return data
+
+
+CONFIG_LIKE = st.one_of(
+    valid_configs().map(lambda data: ("valid", data)),
+    near_misses().map(lambda data: ("near miss", data)),
+    st.dictionaries(st.sampled_from(config.KNOWN + ("block_size", "speeed")), JSON_VALUES, max_size=8)
+    .map(lambda data: ("random keys", data)),
+    JSON_VALUES.map(lambda data: ("any JSON", data)))
+
+
+def test_random_json_is_a_config_or_one_clear_error():
+    counts = collections.Counter()
+
+    @settings(max_examples=300, deadline=None)
+    @given(CONFIG_LIKE)
+    def check(case):
+        kind, data = case
+        try:
+            loaded = config.validate(config.parse(json.dumps(data)))
+        except ConfigError as e:
+            assert kind != "valid", f"a valid config was refused: {e}"
+            assert str(e) and "\n" not in str(e)
+            counts["refused"] += 1
+            return
+        counts["loaded"] += 1
+        width, height = config.board_size(loaded)
+        assert width * height > loaded["initial-length"] <= width
+        assert config.SPEED_MIN <= loaded["speed"] <= config.SPEED_MAX
+        assert isinstance(loaded["auto"], bool)
+        assert all(loaded[key] == data[key] for key in config.REQUIRED)
+        assert loaded["solver"] in solver.SOLVERS and (loaded["seed"] is None or loaded["seed"] >= 0)
+
+    check()
+    # The assertions on loaded configs above must run often, not never (about a third load).
+    assert counts["loaded"] >= 0.1 * sum(counts.values()), counts
 
 
 @settings(max_examples=200, deadline=None)
@@ -202,6 +258,7 @@ def test_random_numbers_are_a_config_or_one_clear_error(ww, wh, bs, speed, lengt
         assert "\n" not in str(e)
         return
     assert ww % bs == 0 and wh % bs == 0 and 1 <= length <= ww // bs
+    assert config.board_size(loaded) == (ww // bs, wh // bs)
 
 
 def test_permission_denied_is_one_line(tmp_path, monkeypatch):

@@ -13,6 +13,11 @@ CONFIG = config.validate({"window-width": 400, "window-height": 300, "block-size
                           "speed": 0.3, "auto": False, "seed": 11})
 
 
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def played_game(moves=(RIGHT, RIGHT, DOWN, DOWN)):
     game = Game(8, 6, 3, seed=11)
     for direc in moves:
@@ -26,7 +31,7 @@ def test_log_holds_the_whole_moment(tmp_path):
     path = debuglog.write(game, CONFIG, directory=str(tmp_path))
     name = os.path.basename(path)
     assert name.startswith("output_") and name.endswith(".log")
-    data = json.loads(open(path, encoding="utf-8").read())
+    data = json.loads(read(path))
     assert data["config"] == CONFIG
     assert data["step"] == 4 and data["length"] == len(game.snake)
     assert data["direction"] == "down" and data["seed"] == 11
@@ -58,7 +63,7 @@ def test_existing_file_with_that_name_is_kept(tmp_path, monkeypatch):
     with open(path, "w") as f:
         f.write("precious")
     debuglog.write(game, CONFIG, directory=str(tmp_path))
-    assert open(path).read() == "precious"
+    assert read(path) == "precious"
 
 
 def test_failed_write_is_one_line_and_leaves_nothing(tmp_path, monkeypatch):
@@ -126,7 +131,7 @@ def test_load_lost_game(tmp_path):
     (lambda d: d.update(rng_state=[3, [1, 2], None]), "rng_state"),
 ])
 def test_bad_log_is_one_line(tmp_path, mutate, words):
-    data = json.loads(open(debuglog.write(played_game(), CONFIG, directory=str(tmp_path))).read())
+    data = json.loads(read(debuglog.write(played_game(), CONFIG, directory=str(tmp_path))))
     mutate(data)
     bad = tmp_path / "bad.log"
     bad.write_text(json.dumps(data))
@@ -168,7 +173,54 @@ def test_log_records_the_autopilots_decision(tmp_path, name):
     for _ in range(10):
         game.snake.turn(autopilot.next_direction())
         game.step()
-    data = json.loads(open(debuglog.write(game, CONFIG, autopilot, str(tmp_path), True)).read())
+    data = json.loads(read(debuglog.write(game, CONFIG, autopilot, str(tmp_path), True)))
     assert data["autopilot"]["on"] is True
     decision = data["autopilot"]["decision"]
     assert decision["step"] and decision["step"] != "none"
+
+
+# -- a log a person can read ---------------------------------------------------------------------
+
+def test_each_cell_is_one_line_and_the_picture_near_the_top(tmp_path):
+    import re
+    game = played_game()
+    lines = read(debuglog.write(game, CONFIG, directory=str(tmp_path))).splitlines()
+    body_at = lines.index('  "body": [')
+    cells = lines[body_at + 1:body_at + 1 + len(game.snake)]
+    assert [re.fullmatch(r"    \[(\d+), (\d+)\],?", line).groups() for line in cells] == \
+        [(str(x), str(y)) for x, y in game.snake.body]
+    assert lines[body_at + 1 + len(game.snake)] == "  ],"
+    picture_at = lines.index('  "picture": [')
+    assert picture_at < 12  # the picture comes before the config, the decision and the RNG state
+    assert [json.loads(line.strip().rstrip(",")) for line in lines[picture_at + 1:picture_at + 7]] == \
+        debuglog.picture(game)
+
+
+def test_the_log_reads_back_exactly_as_written(tmp_path):
+    import solver as solvers
+    game = Game(8, 6, 3, seed=4)
+    autopilot = solvers.make_solver("greedy", game)
+    for _ in range(15):
+        game.snake.turn(autopilot.next_direction())
+        game.step()
+    path = debuglog.write(game, CONFIG, autopilot, str(tmp_path), True)
+    text = read(path)
+    assert json.loads(text) == debuglog.snapshot(game, CONFIG, autopilot, True)
+    assert text == debuglog.to_text(json.loads(text)) + "\n"  # the layout is a function of the data
+    _, loaded = debuglog.load(path)
+    assert list(loaded.snake.body) == list(game.snake.body) and loaded.rng.getstate() == game.rng.getstate()
+
+
+@pytest.mark.parametrize("value", [[], {}, [1, [2, 3]], {"a": [[1, 2]], "b": "x"}, ["ab", None], 3.5, "q\""])
+def test_to_text_is_json(value):
+    assert json.loads(debuglog.to_text(value)) == value
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_the_log_gets_the_users_usual_file_mode(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        path = debuglog.write(played_game(), CONFIG, directory=str(tmp_path))
+    finally:
+        os.umask(old)
+    assert os.stat(path).st_mode & 0o777 == mode

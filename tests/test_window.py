@@ -260,7 +260,8 @@ def test_space_writes_the_debug_log_here_and_says_where(make_app, tmp_path, monk
     assert len(logs) == 1
     out = capsys.readouterr().out
     assert os.path.basename(logs[0]) in out and out.count("\n") == 1
-    data = json.loads(open(logs[0], encoding="utf-8").read())
+    with open(logs[0], encoding="utf-8") as f:
+        data = json.load(f)
     assert data["autopilot"]["on"] is True and data["autopilot"]["solver"] == "cycle"
     assert data["config"]["speed"] == pytest.approx(app.interval)
     loaded_config, game = debuglog.load(logs[0])
