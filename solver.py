@@ -25,7 +25,8 @@ class GreedySolver(Autopilot):
     (a name from snake.NAMES), "head" and "fruit" ([x, y], the fruit None on a full board),
     "length", and each path looked at as a list of [x, y] cells after its start ([] = no
     path): "p1" (head to fruit, step a), "s2_tail" (the virtual snake's tail, step b),
-    "p2" (the virtual snake's longest path to its tail, step c), "p3" (the snake's longest path to its own tail, step d). Step (e) adds
+    "p2" (the virtual snake's longest path to its tail, step c), "p3" (the snake's longest
+    path to its own tail, step d). Step (e) adds
     "room" ({direction name: free cells reachable after that move} for each safe move) and
     "moves" (the one cell it moves to; [] when no move is safe).
     "s2_tail" and "p2" are absent when the virtual snake fills the board (eating the fruit

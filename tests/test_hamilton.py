@@ -167,7 +167,8 @@ def test_someone_else_steering_drops_the_route():
     solver = HamiltonSolver(game)
     solver.next_direction()
     assert solver.route
-    safe = [d for d in DIRECTIONS if game.snake.is_safe_move(d) and step(game.snake.head(), d) != solver.planned_path()[0]]
+    planned = solver.planned_path()[0]
+    safe = [d for d in DIRECTIONS if game.snake.is_safe_move(d) and step(game.snake.head(), d) != planned]
     game.snake.turn(safe[0])  # a player's move, not the planned one
     game.step()
     solver.next_direction()
