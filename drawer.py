@@ -2,8 +2,28 @@
 
 Every drawing call returns the rectangles it touched, so the loop can hand exactly those
 to `pygame.display.update` (report §5.4). Nothing here reads keys or decides a move.
+
+A snake you can follow: each segment is a square inset in its cell, and each square is
+joined by a bridge to the segments just before and after it in the snake. Two body cells
+side by side that are not neighbours in the snake get no bridge: a white gap of twice the
+inset runs between them. The tail is a thinner square, so the snake has a visible end.
+
+    one segment (block b, inset e)     a tail t, body o, head H, and a gap between
+    +-------------+                    two runs that lie side by side
+    |      e      |                    +-----+-----+-----+
+    |   +-----+   |                    |  t=====o=====o  |
+    | e |     |=====  half a bridge    +-----+-----+--|--+
+    |   +-----+   |   toward the next  |  H=====o=====o  |
+    |             |   segment          +-----+-----+-----+
+    +-------------+
+
+A cell is painted on its own (background, square, the half-bridges toward its neighbours
+in the snake), so repainting one cell never touches another, and a tick repaints only the
+cells whose picture changed: the new head, the old head, the vacated tail and the new tail.
 """
 import pygame
+
+from snake import DELTA, DOWN, LEFT, RIGHT, UP
 
 WHITE = (255, 255, 255)  # background
 BLACK = (0, 0, 0)  # snake body
@@ -11,6 +31,9 @@ RED = (255, 0, 0)  # snake head
 GREEN = (0, 255, 0)  # fruit
 BLUE = (0, 90, 255)  # the autopilot's planned path, drawn as dots on top of the board
 
+SEGMENT_INSET = 0.2  # of a block: the white margin around a segment's square
+TAIL_INSET = 0.34  # of a block: the tail's thinner square
+MIN_INSET_BLOCK = 4  # pixels: smaller cells are filled whole (no room for a gap)
 PATH_DOT = 4  # the path dot is 1/PATH_DOT of a cell wide
 BANNER_TEXT = (40, 40, 40)  # dark grey message text
 BANNER_BACK = (225, 225, 225, 210)  # translucent light grey: the board shows through the message box
@@ -24,6 +47,9 @@ class Drawer:
         self.blk = int(config["block-size"])
         self.rect = pygame.Rect(0, 0, self.blk, self.blk)  # moved to each cell, never reallocated
         self.screen = screen
+        roomy = self.blk >= MIN_INSET_BLOCK
+        self.inset = max(1, round(self.blk * SEGMENT_INSET)) if roomy else 0
+        self.tail_inset = max(self.inset + 1, round(self.blk * TAIL_INSET)) if roomy else 0
 
     def _to_left_top(self, x, y):
         """The pixel corner of cell (x, y)."""
@@ -35,9 +61,32 @@ class Drawer:
         self.screen.fill(color, self.rect)
         return self.rect.copy()
 
+    def _segment(self, cell, color, inset, sides):
+        """Clear `cell`, paint a square inset by `inset` pixels and a half-bridge toward each
+        direction in `sides`; return the cell's rect."""
+        rect = self._basic_draw(*cell, WHITE)
+        side = self.blk - 2 * inset
+        self.screen.fill(color, (rect.x + inset, rect.y + inset, side, side))
+        for direc in sides:
+            self.screen.fill(color, self._half_bridge(rect, inset, direc))
+        return rect
+
+    def _half_bridge(self, rect, inset, direc):
+        """The strip between a square inset by `inset` and the cell edge in `direc`."""
+        side, far = self.blk - 2 * inset, self.blk - inset
+        x, y, w, h = {UP: (inset, 0, side, inset), DOWN: (inset, far, side, inset),
+                      LEFT: (0, inset, inset, side), RIGHT: (far, inset, inset, side)}[direc]
+        return (rect.x + x, rect.y + y, w, h)
+
     def on_screen(self, cell):
         width, height = self.screen.get_size()
         return 0 <= cell[0] * self.blk < width and 0 <= cell[1] * self.blk < height
+
+
+def toward(a, b):
+    """The direction from cell `a` to cell `b`, or None when they are not side by side."""
+    delta = (b[0] - a[0], b[1] - a[1])
+    return DELTA.index(delta) if delta in DELTA else None
 
 
 class SnakeDrawer(Drawer):
@@ -48,39 +97,74 @@ class SnakeDrawer(Drawer):
         self.snake = snake
         self.dirty = []  # the rects the last next() touched
 
+    def head_index(self):
+        """The segment painted red: the head, or the neck where a head left the board (a
+        lost game keeps its head red where it crashed)."""
+        body = self.snake.body
+        return 0 if len(body) == 1 or self.on_screen(body[0]) else 1
+
+    def index_of(self, cell):
+        """The index of `cell` in the body (the head when the head bit the body), or None
+        when the snake is not there. The cells a tick changes are found at the ends."""
+        body = self.snake.body
+        if not self.snake.at(cell):
+            return None
+        for i in (0, 1, len(body) - 1, len(body) - 2):
+            if 0 <= i < len(body) and body[i] == cell:
+                return i
+        return body.index(cell)
+
+    def paint(self, i):
+        """Paint segment `i` as it looks now: red head, black body, thinner black tail, each
+        bridged to its neighbours in the snake. Returns the cell's rect."""
+        body = self.snake.body
+        head = self.head_index()
+        sides = [toward(body[i], body[j]) for j in (i - 1, i + 1) if head <= j < len(body)]
+        sides = [direc for direc in sides if direc is not None]
+        if i == head:
+            color, inset = RED, self.inset
+        elif i == len(body) - 1:
+            color, inset = BLACK, self.tail_inset
+        else:
+            color, inset = BLACK, self.inset
+        return self._segment(body[i], color, inset, sides)
+
+    def repaint(self, cell):
+        """Repaint `cell` as the snake has it now (background when the snake is not there)."""
+        i = self.index_of(cell)
+        if i is None or i < self.head_index():
+            return self._basic_draw(*cell, WHITE)
+        return self.paint(i)
+
     def draw(self):
-        """Paint the whole snake: body black, head red. Returns the rects touched."""
-        body = list(self.snake.body)
-        rects = [self._basic_draw(x, y, BLACK) for x, y in body[1:] if self.on_screen((x, y))]
-        # A head that left the board (a lost game) stays red where it crashed, as next() leaves it.
-        head = body[0] if self.on_screen(body[0]) or len(body) == 1 else body[1]
-        if self.on_screen(head):
-            rects.append(self._basic_draw(*head, RED))
-        return rects
+        """Paint the whole snake, the head last (on top of a body it bit). Returns the rects."""
+        body = self.snake.body
+        head = self.head_index()
+        order = list(range(len(body) - 1, head, -1)) + [head]
+        return [self.paint(i) for i in order if self.on_screen(body[i])]
 
     def next(self):
-        """Move the snake one cell and repaint what moved: at most three cells."""
+        """Move the snake one cell and repaint the cells whose picture changed: the new head,
+        the old head (now the neck), and unless the snake grew, the vacated tail cell and the
+        new tail. A head that left the board is not painted; the old one stays red."""
         snake = self.snake
         old_head, old_tail = snake.head(), snake.tail()
+        grew = snake.has_eaten()
         snake.next()
-        head = snake.head()
-        dirty = []
-        if old_tail != old_head and old_tail != head and not snake.at(old_tail):
-            dirty.append(self._basic_draw(*old_tail, WHITE))  # the cell the tail left
-        if not self.on_screen(head):
-            # The head left the board (the game is lost): keep the old head red where it crashed.
-            self.dirty = dirty
-            return dirty
-        if old_head != head:
-            # The old head is body now, or, for a snake of one cell, the cell it left.
-            dirty.append(self._basic_draw(*old_head, BLACK if snake.at(old_head) else WHITE))
-        dirty.append(self._basic_draw(*head, RED))
+        cells = [old_head, snake.head()] if self.on_screen(snake.head()) else []
+        if not grew:
+            cells = [old_tail, snake.tail()] + cells
+        dirty, seen = [], set()
+        for cell in cells:
+            if cell not in seen and self.on_screen(cell):
+                seen.add(cell)
+                dirty.append(self.repaint(cell))
         self.dirty = dirty
         return dirty
 
 
 class FruitDrawer(Drawer):
-    """Paints the fruit."""
+    """Paints the fruit: a green disc."""
 
     def __init__(self, screen, config, fruit):
         super().__init__(screen, config)
@@ -91,7 +175,13 @@ class FruitDrawer(Drawer):
         cell = self.fruit.where()
         if cell is None:
             return None
-        return self._basic_draw(*cell, GREEN)
+        return self.paint(cell)
+
+    def paint(self, cell):
+        rect = self._basic_draw(*cell, WHITE if self.inset else GREEN)
+        if self.inset:
+            pygame.draw.circle(self.screen, GREEN, rect.center, self.blk // 2 - self.inset)
+        return rect
 
 
 class PathDrawer(Drawer):
@@ -134,16 +224,10 @@ class BoardDrawer(Drawer):
 
     def cell(self, cell):
         """Repaint one cell as the board has it now (used to take a path dot off)."""
-        snake = self.snake_drawer.snake
-        if snake.head() == tuple(cell):
-            color = RED
-        elif snake.at(cell):
-            color = BLACK
-        elif self.fruit_drawer.fruit.last_generate == tuple(cell):
-            color = GREEN
-        else:
-            color = WHITE
-        return self._basic_draw(*cell, color)
+        cell = tuple(cell)
+        if self.snake_drawer.index_of(cell) is None and self.fruit_drawer.fruit.last_generate == cell:
+            return self.fruit_drawer.paint(cell)
+        return self.snake_drawer.repaint(cell)
 
 
 def make_font(size):

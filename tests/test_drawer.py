@@ -7,7 +7,8 @@ import drawer
 from drawer import BLACK, GREEN, RED, WHITE, BoardDrawer, Drawer, FruitDrawer, PathDrawer, SnakeDrawer
 from fruit import Fruit
 from game import Game
-from snake import DOWN, RIGHT, UP, Snake
+from snake import DOWN, LEFT, RIGHT, UP, Snake
+from solver import GreedySolver
 
 BLOCK = 10
 CONFIG = config.validate({"window-width": 80, "window-height": 60, "block-size": BLOCK,
@@ -70,7 +71,15 @@ def test_draw_paints_the_whole_snake_head_red_body_black(screen):
     assert as_set(rects) == cells((0, 0), (1, 0), (2, 0), (3, 0))
 
 
-def test_next_repaints_new_head_old_head_and_vacated_tail_only(screen):
+def changed_cells(before, after, block=BLOCK):
+    """The cells in which any pixel differs between two pictures of the board."""
+    def picture(surface, x, y):
+        return pygame.image.tobytes(surface.subsurface((x * block, y * block, block, block)), "RGB")
+    return {(x, y) for x in range(after.get_width() // block) for y in range(after.get_height() // block)
+            if picture(before, x, y) != picture(after, x, y)}
+
+
+def test_next_repaints_new_head_old_head_vacated_tail_and_new_tail_only(screen):
     game = Game(8, 6, 3, seed=1)
     game.fruit.last_generate = (7, 5)  # out of the way
     sd = SnakeDrawer(screen, CONFIG, game.snake)
@@ -81,11 +90,10 @@ def test_next_repaints_new_head_old_head_and_vacated_tail_only(screen):
     assert color(screen, (3, 0)) == RED
     assert color(screen, (2, 0)) == BLACK and color(screen, (1, 0)) == BLACK
     assert color(screen, (0, 0)) == WHITE
-    assert len(dirty) == 3 and as_set(dirty) == cells((3, 0), (2, 0), (0, 0))
+    assert len(dirty) == 4 and as_set(dirty) == cells((3, 0), (2, 0), (1, 0), (0, 0))
     assert sd.dirty == dirty
-    changed = {(x // BLOCK, y // BLOCK) for x in range(80) for y in range(60)
-               if screen.get_at((x, y)) != before.get_at((x, y))}
-    assert changed == {(3, 0), (2, 0), (0, 0)}  # the old head changed colour too: red to black
+    # The old head turned from red to black; the new tail lost its bridge back and got thinner.
+    assert changed_cells(before, screen) == {(3, 0), (2, 0), (1, 0), (0, 0)}
 
 
 def test_eating_tick_keeps_the_tail_and_paints_the_new_fruit(screen):
@@ -113,7 +121,7 @@ def test_head_moving_into_the_tail_cell_is_red_not_white(screen):
     dirty = sd.next()
     assert snake.valid() and snake.head() == (0, 0)
     assert color(screen, (0, 0)) == RED and color(screen, (0, 1)) == BLACK
-    assert as_set(dirty) == cells((0, 0), (0, 1)) and len(dirty) == 2
+    assert as_set(dirty) == cells((0, 0), (0, 1), (1, 0)) and len(dirty) == 3
 
 
 def test_snake_of_one_cell_leaves_white_behind(screen):
@@ -129,15 +137,113 @@ def test_crash_into_the_wall_keeps_the_old_head_red(screen):
     snake = Snake(8, 6, [(7, 0), (6, 0), (5, 0)], RIGHT)
     sd = SnakeDrawer(screen, CONFIG, snake)
     sd.draw()
+    before = screen.copy()
     dirty = sd.next()
     assert not snake.valid()
     assert color(screen, (7, 0)) == RED and color(screen, (6, 0)) == BLACK
     assert color(screen, (5, 0)) == WHITE
-    assert as_set(dirty) == cells((5, 0))
+    assert as_set(dirty) == cells((5, 0), (6, 0)) == {tuple(cell_rect(c)) for c in changed_cells(before, screen)}
     redrawn = pygame.Surface(screen.get_size())
     redrawn.fill(WHITE)
     SnakeDrawer(redrawn, CONFIG, snake).draw()  # a full repaint shows the same crash
-    assert [color(redrawn, (x, 0)) for x in (5, 6, 7)] == [WHITE, BLACK, RED]
+    assert same_picture(redrawn, screen)
+
+
+def test_a_bite_paints_the_head_on_the_body_it_bit(screen):
+    snake = Snake(8, 6, [(2, 2), (3, 2), (3, 3), (2, 3), (1, 3)], LEFT)
+    snake.turn(DOWN)  # into its own body at (2, 3), which is not the tail
+    sd = SnakeDrawer(screen, CONFIG, snake)
+    sd.draw()
+    sd.next()
+    assert not snake.valid() and snake.head() == (2, 3)
+    assert color(screen, (2, 3)) == RED
+    redrawn = pygame.Surface(screen.get_size())
+    redrawn.fill(WHITE)
+    SnakeDrawer(redrawn, CONFIG, snake).draw()
+    assert same_picture(redrawn, screen)
+
+
+def same_picture(a, b):
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+# -- a snake you can follow: gaps, bridges and a tail --------------------------------------------
+#
+#     x: 1  2  3          cell (2,1) and cell (2,2) lie side by side but are 4 segments
+#   y=1  H  o  o          apart in the snake: a white gap must run between them, while
+#   y=2  t  o  o          (1,1)-(2,1) and (2,1)-(3,1) are bridged.
+U_SNAKE = [(1, 1), (2, 1), (3, 1), (3, 2), (2, 2), (1, 2)]  # head first, the tail at (1, 2)
+
+
+def pixel(screen, x, y):
+    return tuple(screen.get_at((x, y)))[:3]
+
+
+def drawn_u(screen):
+    SnakeDrawer(screen, CONFIG, Snake(8, 6, U_SNAKE, LEFT)).draw()
+    return screen
+
+
+def test_side_by_side_cells_that_are_not_neighbours_are_apart(screen):
+    drawn_u(screen)
+    middle = 2 * BLOCK + BLOCK // 2  # the middle column of cells (2, 1) and (2, 2)
+    edge = 2 * BLOCK  # the first pixel row of (2, 2); the row above is the last of (2, 1)
+    assert pixel(screen, middle, edge - 1) == WHITE and pixel(screen, middle, edge) == WHITE
+    assert pixel(screen, middle, BLOCK + BLOCK // 2) == BLACK  # the segments themselves are black
+
+
+def test_consecutive_segments_are_bridged(screen):
+    drawn_u(screen)
+    row = BLOCK + BLOCK // 2  # the middle row of y = 1
+    for x_edge in (2 * BLOCK, 3 * BLOCK):  # between (1,1)-(2,1) and (2,1)-(3,1)
+        assert pixel(screen, x_edge - 1, row) != WHITE and pixel(screen, x_edge, row) == BLACK
+    column = 3 * BLOCK + BLOCK // 2  # down the middle of x = 3: (3,1)-(3,2) is bridged
+    assert pixel(screen, column, 2 * BLOCK - 1) == BLACK and pixel(screen, column, 2 * BLOCK) == BLACK
+
+
+def black_run(screen, x, ys):
+    """How many pixels of column `x` over rows `ys` are black."""
+    return sum(pixel(screen, x, y) == BLACK for y in ys)
+
+
+def test_the_tail_is_thinner_than_the_body(screen):
+    drawn_u(screen)
+    rows = range(2 * BLOCK, 3 * BLOCK)  # the row of cells y = 2
+    tail = black_run(screen, 1 * BLOCK + BLOCK // 2, rows)
+    body = black_run(screen, 2 * BLOCK + BLOCK // 2, rows)
+    assert 0 < tail < body
+    assert pixel(screen, 2 * BLOCK - 1, 2 * BLOCK + BLOCK // 2) == BLACK  # yet bridged to the body
+
+
+def test_ticks_repaint_exactly_the_changed_cells_and_match_a_full_repaint():
+    """Play a greedy game: after every tick the screen equals a full repaint, and every pixel
+    that changed lies in a rect the tick reported."""
+    big = config.validate(dict(CONFIG, **{"block-size": 20, "window-width": 160, "window-height": 120}))
+    screen = pygame.Surface((160, 120))
+    full = pygame.Surface((160, 120))
+    game = Game(8, 6, 3, seed=3)
+    sd, fd = SnakeDrawer(screen, big, game.snake), FruitDrawer(screen, big, game.fruit)
+    BoardDrawer(screen, big, sd, fd).draw()
+    autopilot = GreedySolver(game)
+    while not game.over() and game.steps < 400:
+        before = screen.copy()
+        game.snake.turn(autopilot.next_direction())
+        dirty = []
+        if game.step(advance=lambda: dirty.extend(sd.next())):
+            dirty.append(fd.draw())
+        reported = {(r.x // 20, r.y // 20) for r in dirty if r is not None}
+        assert changed_cells(before, screen, 20) <= reported and len(dirty) <= 4
+        BoardDrawer(full, big, SnakeDrawer(full, big, game.snake), FruitDrawer(full, big, game.fruit)).draw()
+        assert same_picture(full, screen), f"step {game.steps}"
+    assert game.steps > 100
+
+
+def test_tiny_blocks_fill_whole_cells(screen):
+    tiny = config.validate(dict(CONFIG, **{"block-size": 2, "window-width": 16, "window-height": 12}))
+    surface = pygame.Surface((16, 12))
+    surface.fill(WHITE)
+    SnakeDrawer(surface, tiny, Snake(8, 6, U_SNAKE, LEFT)).draw()
+    assert all(pixel(surface, x, y) == BLACK for x in (4, 5) for y in (2, 3, 4, 5))  # no room for gaps
 
 
 def test_fruit_drawer_paints_green_and_nothing_without_a_fruit(screen):
