@@ -10,3 +10,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def private_data_home(tmp_path_factory, monkeypatch):
+    """Best scores and anything else kept in the user's data folder go to a throwaway folder,
+    for this process and the programs the tests start; the real home is never written."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
