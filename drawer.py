@@ -23,7 +23,7 @@ cells whose picture changed: the new head, the old head, the vacated tail and th
 """
 import pygame
 
-from snake import DELTA, DOWN, LEFT, RIGHT, UP
+from snake import DELTA, DOWN, LEFT, RIGHT, UP, Snake
 
 WHITE = (255, 255, 255)  # background
 BLACK = (0, 0, 0)  # snake body
@@ -35,9 +35,9 @@ SEGMENT_INSET = 0.2  # of a block: the white margin around a segment's square
 TAIL_INSET = 0.34  # of a block: the tail's thinner square
 MIN_INSET_BLOCK = 4  # pixels: smaller cells are filled whole (no room for a gap)
 PATH_DOT = 4  # the path dot is 1/PATH_DOT of a cell wide
-BANNER_TEXT = (40, 40, 40)  # dark grey message text
-BANNER_BACK = (225, 225, 225, 210)  # translucent light grey: the board shows through the message box
-BANNER_PAD = 8  # pixels between the message and the edge of its box
+ICON_BLOCK = 20  # pixels per cell of the window icon, a 3x3 board: 60x60 pixels
+ICON_SNAKE = [(1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0)]  # head first, heading left
+ICON_FRUIT = (0, 2)  # just ahead of the head
 
 
 class Drawer:
@@ -230,28 +230,138 @@ class BoardDrawer(Drawer):
         return self.snake_drawer.repaint(cell)
 
 
+def make_icon():
+    """The window's icon, painted by the game's own drawers: a snake bending toward a fruit.
+
+        t o o
+        . . o
+        * H o
+    """
+    surface = pygame.Surface((3 * ICON_BLOCK, 3 * ICON_BLOCK))
+    surface.fill(WHITE)
+    config = {"block-size": ICON_BLOCK}
+    SnakeDrawer(surface, config, Snake(3, 3, ICON_SNAKE, LEFT)).draw()
+    FruitDrawer(surface, config, None).paint(ICON_FRUIT)
+    return surface
+
+
+# -- text on the board: opaque boxes sized to the window --------------------------------------
+
+LABEL_TEXT = (30, 30, 30)  # near-black text
+LABEL_BACK = (235, 235, 235)  # opaque light grey: nothing of the board shows through
+LABEL_EDGE = (90, 90, 90)  # the box's one-pixel border
+LABEL_PAD = 0.6  # of a line's height: the space between the text and the box edge
+LABEL_MARGIN = 4  # pixels kept free between a box and the window edge
+FONT_MIN = 16  # pixels: the smallest size at which the default font keeps "12/12" apart
+FONT_MAX = 30  # pixels: the largest size a box starts from
+FONT_PER_WIDTH = 26  # a box starts at window-width / FONT_PER_WIDTH pixels, within the bounds
+COLUMN_GAP = 1.0  # of a line's height: between the two columns of a two-column row
+_fonts = {}  # size -> pygame Font; None when fonts do not work here
+
+
 def make_font(size):
-    """The default pygame font at `size` pixels, or None when fonts do not work here."""
-    try:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        return pygame.font.Font(None, size)
-    except (pygame.error, OSError, RuntimeError, NotImplementedError, AttributeError):
-        return None  # no font module or no default font: the caption still tells the state
+    """The default pygame font at `size` pixels (cached), or None when fonts do not work here."""
+    if size not in _fonts or not pygame.font.get_init():
+        try:
+            if not pygame.font.get_init():
+                _fonts.clear()  # fonts made before pygame.quit() are dead
+                pygame.font.init()
+            _fonts[size] = pygame.font.Font(None, size)
+        except (pygame.error, OSError, RuntimeError, NotImplementedError, AttributeError):
+            _fonts[size] = None  # no font module or no default font: the caption still tells
+    return _fonts[size]
 
 
-def draw_banner(screen, font, text):
-    """A message in a translucent box at the middle of the screen; returns its rect, or None."""
-    if font is None or not text:
-        return None
+def wrap(font, text, width):
+    """Split `text` into lines no wider than `width` pixels; None if one word is too wide."""
+    lines, line = [], ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if font.size(candidate)[0] <= width:
+            line = candidate
+        elif line and font.size(word)[0] <= width:
+            lines.append(line)
+            line = word
+        else:
+            return None
+    return lines + [line]
+
+
+def layout(font, rows, width):
+    """Place `rows` in a box `width` pixels wide; returns [(x, y, text)] and the text's size.
+
+    A row is a string, or a (keys, what) pair shown as two columns; every part wraps at
+    word boundaries. Returns None when some word cannot fit at all.
+    """
+    line = font.get_linesize()
+    pairs = [row for row in rows if not isinstance(row, str)]
+    column = max((font.size(keys)[0] for keys, _ in pairs), default=0) + round(COLUMN_GAP * line)
+    if pairs and width - column < width // 2:  # too narrow for two columns: one "keys: what" line each
+        return layout(font, [row if isinstance(row, str) else f"{row[0]}: {row[1]}" for row in rows], width)
+    placed, y, used = [], 0, 0
+    for row in rows:
+        left, text, x = ("", row, 0) if isinstance(row, str) else (row[0], row[1], column)
+        lines = wrap(font, text, width - x)
+        if lines is None:
+            return None
+        if left:
+            placed.append((0, y, left))
+        for part in lines:
+            placed.append((x, y, part))
+            used = max(used, x + font.size(part)[0])
+            y += line
+    return placed, (used, y)
+
+
+class Label:
+    """An opaque box of text, where it sits on the screen, and the font size it was set in."""
+
+    def __init__(self, surface, rect, font_size):
+        self.surface = surface
+        self.rect = rect
+        self.font_size = font_size
+
+    def draw(self, screen):
+        """Paint the box; return its rect."""
+        screen.blit(self.surface, self.rect)
+        return self.rect.copy()
+
+
+def make_label(size, forms, place="middle"):
+    """An opaque box for a window of `size` pixels, in its middle or at its "top" or "bottom"
+    edge. `forms` are the same text, longest first, each a list of rows (see layout): the box
+    holds the first form that fits at a readable size, in the largest font that fits it.
+    None when no form fits (a tiny window): the caption still tells."""
+    width, height = size
+    start = max(FONT_MIN, min(FONT_MAX, width // FONT_PER_WIDTH))
+    for rows in forms:
+        for font_size in range(start, FONT_MIN - 1, -1):
+            font = make_font(font_size)
+            if font is None:
+                return None
+            pad = round(LABEL_PAD * font.get_linesize())
+            room = (width - 2 * (pad + LABEL_MARGIN), height - 2 * (pad + LABEL_MARGIN))
+            placed = layout(font, rows, room[0]) if room[0] > 0 else None
+            if placed is not None and placed[1][1] <= room[1]:
+                return _render(font, font_size, placed, pad, size, place)
+    return None
+
+
+def _render(font, font_size, placed, pad, size, place):
+    """The box surface for text `placed` by layout(), positioned on a window of `size`."""
+    spots, (used, tall) = placed
     try:
-        label = font.render(text, True, BANNER_TEXT)
+        surface = pygame.Surface((used + 2 * pad, tall + 2 * pad))
+        surface.fill(LABEL_BACK)
+        pygame.draw.rect(surface, LABEL_EDGE, surface.get_rect(), 1)
+        for x, y, text in spots:
+            surface.blit(font.render(text, True, LABEL_TEXT, LABEL_BACK), (pad + x, pad + y))
     except pygame.error:
         return None
-    box = pygame.Surface((label.get_width() + 2 * BANNER_PAD, label.get_height() + 2 * BANNER_PAD),
-                         pygame.SRCALPHA)
-    box.fill(BANNER_BACK)
-    box.blit(label, (BANNER_PAD, BANNER_PAD))
-    rect = box.get_rect(center=screen.get_rect().center)
-    screen.blit(box, rect)
-    return rect.clip(screen.get_rect())
+    window = pygame.Rect((0, 0), size)
+    rect = surface.get_rect(center=window.center)
+    if place == "top":
+        rect.top = window.top + LABEL_MARGIN
+    elif place == "bottom":
+        rect.bottom = window.bottom - LABEL_MARGIN
+    return Label(surface, rect, font_size)

@@ -130,10 +130,13 @@ class ScoreBook:
         return {name: dict(entry) for name, entry in self.table.get(board, {}).items()}
 
     def record(self, board, name, length, moves_to_win=None):
-        """Enter one game's result; return the set of records it improved.
+        """add() then save(): ScoreError when saving fails, with the result kept in memory."""
+        improved = self.add(board, name, length, moves_to_win)
+        self.save()
+        return improved
 
-        The result stays in memory even when saving fails: ScoreError then says why.
-        """
+    def add(self, board, name, length, moves_to_win=None):
+        """Enter one game's result in memory; return the set of records it improved."""
         old = self.table.get(board, {}).get(name)
         improved = set()
         if old is None or length > old["length"]:
@@ -142,12 +145,12 @@ class ScoreBook:
                                          or moves_to_win < old["moves_to_win"]):
             improved.add("moves_to_win")
         self.table = merge(self.table, {board: {name: {"length": length, "moves_to_win": moves_to_win}}})
-        if self.path is not None:
-            self.save()
         return improved
 
     def save(self):
         """Merge with the file as it is now and write the result atomically; ScoreError on failure."""
+        if self.path is None:
+            return
         on_disk, problem = read(self.path)
         if problem and problem[0] == "unreadable":
             raise ScoreError(f"cannot read {self.path}, so it is left as it is; "

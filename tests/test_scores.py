@@ -65,8 +65,10 @@ def test_a_missing_file_is_one_line_and_a_fresh_table(path):
 
 @pytest.mark.parametrize("content", [
     b"{not json", b"\xff\xfe", b"[]", b'{"format": "other", "boards": {}}',
-    json.dumps({"format": scores.FORMAT, "boards": {"8x6": {"greedy": {"length": "long", "moves_to_win": None}}}}).encode(),
-    json.dumps({"format": scores.FORMAT, "boards": {"8x6": {"greedy": {"length": True, "moves_to_win": None}}}}).encode(),
+    json.dumps({"format": scores.FORMAT, "boards": {"8x6": {"greedy": {"length": "long", "moves_to_win": None}}}}
+               ).encode(),
+    json.dumps({"format": scores.FORMAT, "boards": {"8x6": {"greedy": {"length": True, "moves_to_win": None}}}}
+               ).encode(),
     json.dumps({"format": scores.FORMAT, "boards": {"huge": {}}}).encode(),
     b"[" * 100000,
 ])
