@@ -639,6 +639,36 @@ def test_run_window_warns_in_one_line_about_a_corrupt_scores_file(monkeypatch, c
     assert seen["app"].scores.path == path and seen["app"].scores.table == {}
 
 
+# -- the loop's sleep --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("driver, hint", [("x11", "0"), ("windows", None), ("dummy", None)])
+def test_x11_windows_use_the_native_framebuffer(monkeypatch, driver, hint):
+    """The texture framebuffer SDL picks on X11 re-uploads the whole window on every update
+    (most of the window's CPU under Xvfb, see docs/cpu_benchmark.py); X11's own copies just
+    the rects. Other drivers keep SDL's choice: some have no framebuffer of their own."""
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    main.native_framebuffer()
+    assert os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == hint
+
+
+def test_the_loop_never_sleeps_long_without_looking_at_the_keys(make_app, monkeypatch):
+    """Slowest speed: the loop sleeps in slices of at most KEY_WAIT, and a key that arrives
+    during a slice is handled at the very next wake, long before the tick."""
+    assert main.KEY_WAIT <= 0.05 / 2  # keys answered within 50 ms, with room for the work
+    app = make_app(middle_game(RIGHT), speed=config.SPEED_MAX)
+    pygame.event.clear()
+    slept = []
+
+    def sleep(seconds):
+        slept.append(seconds)
+        if len(slept) == 5:
+            pygame.event.post(key(pygame.K_q))
+    monkeypatch.setattr(app, "sleep", sleep)
+    assert app.run(max_seconds=30) == 0
+    assert len(slept) == 5 and max(slept) <= main.KEY_WAIT and app.game.steps == 0
+
+
 # -- the real loop ----------------------------------------------------------------------------
 
 def test_smoke_the_real_loop_with_posted_keys(make_app, monkeypatch):
