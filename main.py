@@ -7,14 +7,16 @@ import time
 from functools import partial
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout for our own lines
-import pygame  # noqa: E402  (after the variable above)
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "snake")  # the window's class on X11 (else "main.py")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "snake")  # its app id on Wayland
+import pygame  # noqa: E402  (after the variables above)
 
 import bench  # noqa: E402
 import config as configuration  # noqa: E402
 import debuglog  # noqa: E402
 import scores  # noqa: E402
 import solver as solvers  # noqa: E402
-from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, make_label  # noqa: E402
+from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, make_icon, make_label  # noqa: E402
 from game import Game, WON  # noqa: E402
 from loops import LoopWatch  # noqa: E402
 from snake import DOWN, LEFT, RIGHT, UP  # noqa: E402
@@ -23,6 +25,7 @@ SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
 SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
 KEY_WAIT = 0.02  # seconds: the loop never sleeps longer without looking at the keys
 HINT_SECONDS = 6  # the "Return: take the wheel" hint stays this long, unless a key comes first
+OFFSCREEN_DRIVERS = ("offscreen", "dummy")  # SDL's fallbacks when there is no display
 
 KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's table all say this
     ("W A S D / arrows", "steer"),
@@ -92,12 +95,7 @@ class App:
         self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
         self.clock = time.monotonic
         self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
-        if screen is None:
-            pygame.display.init()
-            native_framebuffer()
-            pygame.display.set_caption("Snake")  # not "pygame window", even for a moment
-            screen = pygame.display.set_mode((self.config["window-width"], self.config["window-height"]))
-        self.screen = screen
+        self.screen = screen if screen is not None else open_window(self.config)
         self.caption = None
         self.texts = ()  # the text boxes on the board now, as board_texts() gave them
         self.labels = []  # and as drawn
@@ -461,6 +459,30 @@ class App:
             time.sleep(seconds)
 
 
+def no_display():
+    """True on a system that shows windows through X11 or Wayland but names neither display."""
+    if os.name != "posix" or sys.platform == "darwin":
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def open_window(config):
+    """The game's window, named "snake" with its own icon. Without a display SDL would fall
+    back to drawing off-screen and the game would run unseen: that is refused, unless the
+    off-screen driver was asked for by name (SDL_VIDEODRIVER, as the tests do)."""
+    asked = os.environ.get("SDL_VIDEODRIVER")
+    if not asked and no_display():
+        raise pygame.error("no display (neither DISPLAY nor WAYLAND_DISPLAY is set)")
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if not asked and driver in OFFSCREEN_DRIVERS:
+        raise pygame.error(f"no display (SDL found only its {driver} driver)")
+    native_framebuffer()
+    pygame.display.set_caption("Snake")  # not "pygame window", even for a moment
+    pygame.display.set_icon(make_icon())
+    return pygame.display.set_mode((config["window-width"], config["window-height"]))
+
+
 def native_framebuffer():
     """On X11, show the window through X11's own framebuffer, which copies just the rects the
     loop updates. SDL would otherwise draw it through an OpenGL texture, uploading and
@@ -480,14 +502,15 @@ def run_window(config, args):
             print(f"debug log error: {e}", file=sys.stderr)
             return 2
         paused = True
+    try:
+        screen = open_window(config)
+    except pygame.error as e:
+        print(f"cannot open the window: {e}; try --headless", file=sys.stderr)
+        return 1
     book = scores.ScoreBook(scores.default_path())
     if book.warning:
         print(f"best scores: {book.warning}", file=sys.stderr)
-    try:
-        app = App(config, game, paused, score_book=book)
-    except pygame.error as e:
-        print(f"cannot open the window: {e} (try --headless)", file=sys.stderr)
-        return 1
+    app = App(config, game, paused, screen=screen, score_book=book)
     try:
         return app.run()
     except KeyboardInterrupt:

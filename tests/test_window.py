@@ -639,6 +639,46 @@ def test_run_window_warns_in_one_line_about_a_corrupt_scores_file(monkeypatch, c
     assert seen["app"].scores.path == path and seen["app"].scores.table == {}
 
 
+# -- the window's identity and a missing display ------------------------------------------------
+
+def test_the_window_has_its_own_icon_and_class(monkeypatch):
+    icons = []
+    monkeypatch.setattr(pygame.display, "set_icon", icons.append)
+    app = main.App(make_config())
+    try:
+        assert len(icons) == 1
+        colours = {tuple(icons[0].get_at((x, y)))[:3] for x in range(icons[0].get_width())
+                   for y in range(icons[0].get_height())}
+        assert {drawer.WHITE, drawer.BLACK, drawer.RED, drawer.GREEN} <= colours
+        assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "snake"  # set before pygame opened the display
+        assert app.caption_text().startswith("Snake")
+    finally:
+        pygame.display.quit()
+
+
+def without_display():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    return env
+
+
+def test_no_display_is_one_line_suggesting_headless():
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "main.py")], env=without_display(),
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "--headless" in done.stderr and "no display" in done.stderr
+
+
+def test_sdls_offscreen_fallback_is_refused_too():
+    env = dict(without_display(), DISPLAY=":31999")  # a display nobody serves: SDL would draw off-screen
+    env.pop("XDG_RUNTIME_DIR", None)
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "main.py")], env=env,
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    ours = [line for line in done.stderr.splitlines() if line.startswith("cannot open the window")]
+    assert len(ours) == 1 and "--headless" in ours[0] and "offscreen" in ours[0]
+
+
 # -- the loop's sleep --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("driver, hint", [("x11", "0"), ("windows", None), ("dummy", None)])
