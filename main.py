@@ -316,17 +316,17 @@ class App:
 
     def outcome_forms(self):
         """WON / LOST with the length and moves, then the best scores on this board: everyone's,
-        or in a small window only those of whom this game counted for, or none."""
+        or in a small window only the one this game counted for, or none."""
         game = self.game
         outcome = "WON" if game.state == WON else "LOST"
-        first = f"{outcome}: length {len(game.snake)}/{game.cells} in {game.steps} moves"
+        first = f"{outcome}: length {len(game.snake)}/{game.cells} in {moves(game.steps)}"
         last = ("(loaded from a debug log: not counted)", "R: new game") if not self.counts else ("R: new game",)
         best = self.scores.best(self.board_name())
         mine = scores.credit(self.drivers) if self.drivers else None
         rows = []
         for name in sorted(best, key=lambda n: (n != mine, n)):  # this game's first
             won = best[name]["moves_to_win"]
-            text = f"length {best[name]['length']}" + (f", a win in {won} moves" if won else "")
+            text = f"length {best[name]['length']}" + (f", a win in {moves(won)}" if won else "")
             rows.append((name, text + (" (new best)" if name == mine and self.recorded else "")))
         full = (first, f"Best on {self.board_name()}:") + tuple(rows) + last if rows else (first,) + last
         forms = [full]
@@ -457,6 +457,10 @@ class App:
         """
         if seconds > 0:
             time.sleep(seconds)
+
+
+def moves(n):
+    return f"{n} move" if n == 1 else f"{n} moves"
 
 
 def no_display():

@@ -37,9 +37,11 @@ def cpu_seconds(pid):
 
 def start_xvfb():
     """A private Xvfb; returns (process, ':N')."""
+    # -noreset: else the server resets each time its last client (an xdotool call) leaves, and
+    # a game connecting at that moment finds no display (seen about once in ten starts).
     read_end, write_end = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1024x768x24",
-                               "-nolisten", "tcp"], pass_fds=(write_end,),
+                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_end,),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_end)
     with os.fdopen(read_end) as f:
