@@ -2,8 +2,28 @@
 
 Every drawing call returns the rectangles it touched, so the loop can hand exactly those
 to `pygame.display.update` (report §5.4). Nothing here reads keys or decides a move.
+
+A snake you can follow: each segment is a square inset in its cell, and each square is
+joined by a bridge to the segments just before and after it in the snake. Two body cells
+side by side that are not neighbours in the snake get no bridge: a white gap of twice the
+inset runs between them. The tail is a thinner square, so the snake has a visible end.
+
+    one segment (block b, inset e)     a tail t, body o, head H, and a gap between
+    +-------------+                    two runs that lie side by side
+    |      e      |                    +-----+-----+-----+
+    |   +-----+   |                    |  t=====o=====o  |
+    | e |     |=====  half a bridge    +-----+-----+--|--+
+    |   +-----+   |   toward the next  |  H=====o=====o  |
+    |             |   segment          +-----+-----+-----+
+    +-------------+
+
+A cell is painted on its own (background, square, the half-bridges toward its neighbours
+in the snake), so repainting one cell never touches another, and a tick repaints only the
+cells whose picture changed: the new head, the old head, the vacated tail and the new tail.
 """
 import pygame
+
+from snake import DELTA, DOWN, LEFT, RIGHT, UP, Snake
 
 WHITE = (255, 255, 255)  # background
 BLACK = (0, 0, 0)  # snake body
@@ -11,10 +31,13 @@ RED = (255, 0, 0)  # snake head
 GREEN = (0, 255, 0)  # fruit
 BLUE = (0, 90, 255)  # the autopilot's planned path, drawn as dots on top of the board
 
+SEGMENT_INSET = 0.2  # of a block: the white margin around a segment's square
+TAIL_INSET = 0.34  # of a block: the tail's thinner square
+MIN_INSET_BLOCK = 4  # pixels: smaller cells are filled whole (no room for a gap)
 PATH_DOT = 4  # the path dot is 1/PATH_DOT of a cell wide
-BANNER_TEXT = (40, 40, 40)  # dark grey message text
-BANNER_BACK = (225, 225, 225, 210)  # translucent light grey: the board shows through the message box
-BANNER_PAD = 8  # pixels between the message and the edge of its box
+ICON_BLOCK = 20  # pixels per cell of the window icon, a 3x3 board: 60x60 pixels
+ICON_SNAKE = [(1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0)]  # head first, heading left
+ICON_FRUIT = (0, 2)  # just ahead of the head
 
 
 class Drawer:
@@ -24,6 +47,9 @@ class Drawer:
         self.blk = int(config["block-size"])
         self.rect = pygame.Rect(0, 0, self.blk, self.blk)  # moved to each cell, never reallocated
         self.screen = screen
+        roomy = self.blk >= MIN_INSET_BLOCK
+        self.inset = max(1, round(self.blk * SEGMENT_INSET)) if roomy else 0
+        self.tail_inset = max(self.inset + 1, round(self.blk * TAIL_INSET)) if roomy else 0
 
     def _to_left_top(self, x, y):
         """The pixel corner of cell (x, y)."""
@@ -35,9 +61,32 @@ class Drawer:
         self.screen.fill(color, self.rect)
         return self.rect.copy()
 
+    def _segment(self, cell, color, inset, sides):
+        """Clear `cell`, paint a square inset by `inset` pixels and a half-bridge toward each
+        direction in `sides`; return the cell's rect."""
+        rect = self._basic_draw(*cell, WHITE)
+        side = self.blk - 2 * inset
+        self.screen.fill(color, (rect.x + inset, rect.y + inset, side, side))
+        for direc in sides:
+            self.screen.fill(color, self._half_bridge(rect, inset, direc))
+        return rect
+
+    def _half_bridge(self, rect, inset, direc):
+        """The strip between a square inset by `inset` and the cell edge in `direc`."""
+        side, far = self.blk - 2 * inset, self.blk - inset
+        x, y, w, h = {UP: (inset, 0, side, inset), DOWN: (inset, far, side, inset),
+                      LEFT: (0, inset, inset, side), RIGHT: (far, inset, inset, side)}[direc]
+        return (rect.x + x, rect.y + y, w, h)
+
     def on_screen(self, cell):
         width, height = self.screen.get_size()
         return 0 <= cell[0] * self.blk < width and 0 <= cell[1] * self.blk < height
+
+
+def toward(a, b):
+    """The direction from cell `a` to cell `b`, or None when they are not side by side."""
+    delta = (b[0] - a[0], b[1] - a[1])
+    return DELTA.index(delta) if delta in DELTA else None
 
 
 class SnakeDrawer(Drawer):
@@ -48,39 +97,74 @@ class SnakeDrawer(Drawer):
         self.snake = snake
         self.dirty = []  # the rects the last next() touched
 
+    def head_index(self):
+        """The segment painted red: the head, or the neck where a head left the board (a
+        lost game keeps its head red where it crashed)."""
+        body = self.snake.body
+        return 0 if len(body) == 1 or self.on_screen(body[0]) else 1
+
+    def index_of(self, cell):
+        """The index of `cell` in the body (the head when the head bit the body), or None
+        when the snake is not there. The cells a tick changes are found at the ends."""
+        body = self.snake.body
+        if not self.snake.at(cell):
+            return None
+        for i in (0, 1, len(body) - 1, len(body) - 2):
+            if 0 <= i < len(body) and body[i] == cell:
+                return i
+        return body.index(cell)
+
+    def paint(self, i):
+        """Paint segment `i` as it looks now: red head, black body, thinner black tail, each
+        bridged to its neighbours in the snake. Returns the cell's rect."""
+        body = self.snake.body
+        head = self.head_index()
+        sides = [toward(body[i], body[j]) for j in (i - 1, i + 1) if head <= j < len(body)]
+        sides = [direc for direc in sides if direc is not None]
+        if i == head:
+            color, inset = RED, self.inset
+        elif i == len(body) - 1:
+            color, inset = BLACK, self.tail_inset
+        else:
+            color, inset = BLACK, self.inset
+        return self._segment(body[i], color, inset, sides)
+
+    def repaint(self, cell):
+        """Repaint `cell` as the snake has it now (background when the snake is not there)."""
+        i = self.index_of(cell)
+        if i is None or i < self.head_index():
+            return self._basic_draw(*cell, WHITE)
+        return self.paint(i)
+
     def draw(self):
-        """Paint the whole snake: body black, head red. Returns the rects touched."""
-        body = list(self.snake.body)
-        rects = [self._basic_draw(x, y, BLACK) for x, y in body[1:] if self.on_screen((x, y))]
-        # A head that left the board (a lost game) stays red where it crashed, as next() leaves it.
-        head = body[0] if self.on_screen(body[0]) or len(body) == 1 else body[1]
-        if self.on_screen(head):
-            rects.append(self._basic_draw(*head, RED))
-        return rects
+        """Paint the whole snake, the head last (on top of a body it bit). Returns the rects."""
+        body = self.snake.body
+        head = self.head_index()
+        order = list(range(len(body) - 1, head, -1)) + [head]
+        return [self.paint(i) for i in order if self.on_screen(body[i])]
 
     def next(self):
-        """Move the snake one cell and repaint what moved: at most three cells."""
+        """Move the snake one cell and repaint the cells whose picture changed: the new head,
+        the old head (now the neck), and unless the snake grew, the vacated tail cell and the
+        new tail. A head that left the board is not painted; the old one stays red."""
         snake = self.snake
         old_head, old_tail = snake.head(), snake.tail()
+        grew = snake.has_eaten()
         snake.next()
-        head = snake.head()
-        dirty = []
-        if old_tail != old_head and old_tail != head and not snake.at(old_tail):
-            dirty.append(self._basic_draw(*old_tail, WHITE))  # the cell the tail left
-        if not self.on_screen(head):
-            # The head left the board (the game is lost): keep the old head red where it crashed.
-            self.dirty = dirty
-            return dirty
-        if old_head != head:
-            # The old head is body now, or, for a snake of one cell, the cell it left.
-            dirty.append(self._basic_draw(*old_head, BLACK if snake.at(old_head) else WHITE))
-        dirty.append(self._basic_draw(*head, RED))
+        cells = [old_head, snake.head()] if self.on_screen(snake.head()) else []
+        if not grew:
+            cells = [old_tail, snake.tail()] + cells
+        dirty, seen = [], set()
+        for cell in cells:
+            if cell not in seen and self.on_screen(cell):
+                seen.add(cell)
+                dirty.append(self.repaint(cell))
         self.dirty = dirty
         return dirty
 
 
 class FruitDrawer(Drawer):
-    """Paints the fruit."""
+    """Paints the fruit: a green disc."""
 
     def __init__(self, screen, config, fruit):
         super().__init__(screen, config)
@@ -91,7 +175,13 @@ class FruitDrawer(Drawer):
         cell = self.fruit.where()
         if cell is None:
             return None
-        return self._basic_draw(*cell, GREEN)
+        return self.paint(cell)
+
+    def paint(self, cell):
+        rect = self._basic_draw(*cell, WHITE if self.inset else GREEN)
+        if self.inset:
+            pygame.draw.circle(self.screen, GREEN, rect.center, self.blk // 2 - self.inset)
+        return rect
 
 
 class PathDrawer(Drawer):
@@ -134,40 +224,144 @@ class BoardDrawer(Drawer):
 
     def cell(self, cell):
         """Repaint one cell as the board has it now (used to take a path dot off)."""
-        snake = self.snake_drawer.snake
-        if snake.head() == tuple(cell):
-            color = RED
-        elif snake.at(cell):
-            color = BLACK
-        elif self.fruit_drawer.fruit.last_generate == tuple(cell):
-            color = GREEN
-        else:
-            color = WHITE
-        return self._basic_draw(*cell, color)
+        cell = tuple(cell)
+        if self.snake_drawer.index_of(cell) is None and self.fruit_drawer.fruit.last_generate == cell:
+            return self.fruit_drawer.paint(cell)
+        return self.snake_drawer.repaint(cell)
+
+
+def make_icon():
+    """The window's icon, painted by the game's own drawers: a snake bending toward a fruit.
+
+        t o o
+        . . o
+        * H o
+    """
+    surface = pygame.Surface((3 * ICON_BLOCK, 3 * ICON_BLOCK))
+    surface.fill(WHITE)
+    config = {"block-size": ICON_BLOCK}
+    SnakeDrawer(surface, config, Snake(3, 3, ICON_SNAKE, LEFT)).draw()
+    FruitDrawer(surface, config, None).paint(ICON_FRUIT)
+    return surface
+
+
+# -- text on the board: opaque boxes sized to the window --------------------------------------
+
+LABEL_TEXT = (30, 30, 30)  # near-black text
+LABEL_BACK = (235, 235, 235)  # opaque light grey: nothing of the board shows through
+LABEL_EDGE = (90, 90, 90)  # the box's one-pixel border
+LABEL_PAD = 0.6  # of a line's height: the space between the text and the box edge
+LABEL_MARGIN = 4  # pixels kept free between a box and the window edge
+FONT_MIN = 16  # pixels: the default font keeps "12/12" apart from 14 px; 16 leaves a margin
+FONT_MAX = 30  # pixels: the largest size a box starts from
+FONT_PER_WIDTH = 26  # a box starts at window-width / FONT_PER_WIDTH pixels, within the bounds
+COLUMN_GAP = 1.0  # of a line's height: between the two columns of a two-column row
+_fonts = {}  # size -> pygame Font; None when fonts do not work here
 
 
 def make_font(size):
-    """The default pygame font at `size` pixels, or None when fonts do not work here."""
-    try:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        return pygame.font.Font(None, size)
-    except (pygame.error, OSError, RuntimeError, NotImplementedError, AttributeError):
-        return None  # no font module or no default font: the caption still tells the state
+    """The default pygame font at `size` pixels (cached), or None when fonts do not work here."""
+    if size not in _fonts or not pygame.font.get_init():
+        try:
+            if not pygame.font.get_init():
+                _fonts.clear()  # fonts made before pygame.quit() are dead
+                pygame.font.init()
+            _fonts[size] = pygame.font.Font(None, size)
+        except (pygame.error, OSError, RuntimeError, NotImplementedError, AttributeError):
+            _fonts[size] = None  # no font module or no default font: the caption still tells
+    return _fonts[size]
 
 
-def draw_banner(screen, font, text):
-    """A message in a translucent box at the middle of the screen; returns its rect, or None."""
-    if font is None or not text:
-        return None
+def wrap(font, text, width):
+    """Split `text` into lines no wider than `width` pixels; None if one word is too wide."""
+    lines, line = [], ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if font.size(candidate)[0] <= width:
+            line = candidate
+        elif line and font.size(word)[0] <= width:
+            lines.append(line)
+            line = word
+        else:
+            return None
+    return lines + [line]
+
+
+def layout(font, rows, width):
+    """Place `rows` in a box `width` pixels wide; returns [(x, y, text)] and the text's size.
+
+    A row is a string, or a (keys, what) pair shown as two columns; every part wraps at
+    word boundaries. Returns None when some word cannot fit at all.
+    """
+    line = font.get_linesize()
+    pairs = [row for row in rows if not isinstance(row, str)]
+    column = max((font.size(keys)[0] for keys, _ in pairs), default=0) + round(COLUMN_GAP * line)
+    if pairs and width - column < width // 2:  # too narrow for two columns: one "keys: what" line each
+        return layout(font, [row if isinstance(row, str) else f"{row[0]}: {row[1]}" for row in rows], width)
+    placed, y, used = [], 0, 0
+    for row in rows:
+        left, text, x = ("", row, 0) if isinstance(row, str) else (row[0], row[1], column)
+        lines = wrap(font, text, width - x)
+        if lines is None:
+            return None
+        if left:
+            placed.append((0, y, left))
+        for part in lines:
+            placed.append((x, y, part))
+            used = max(used, x + font.size(part)[0])
+            y += line
+    return placed, (used, y)
+
+
+class Label:
+    """An opaque box of text, where it sits on the screen, and the font size it was set in."""
+
+    def __init__(self, surface, rect, font_size):
+        self.surface = surface
+        self.rect = rect
+        self.font_size = font_size
+
+    def draw(self, screen):
+        """Paint the box; return its rect."""
+        screen.blit(self.surface, self.rect)
+        return self.rect.copy()
+
+
+def make_label(size, forms, place="middle"):
+    """An opaque box for a window of `size` pixels, in its middle or at its "top" or "bottom"
+    edge. `forms` are the same text, longest first, each a list of rows (see layout): the box
+    holds the first form that fits at a readable size, in the largest font that fits it.
+    None when no form fits (a tiny window): the caption still tells."""
+    width, height = size
+    start = max(FONT_MIN, min(FONT_MAX, width // FONT_PER_WIDTH))
+    for rows in forms:
+        for font_size in range(start, FONT_MIN - 1, -1):
+            font = make_font(font_size)
+            if font is None:
+                return None
+            pad = round(LABEL_PAD * font.get_linesize())
+            room = (width - 2 * (pad + LABEL_MARGIN), height - 2 * (pad + LABEL_MARGIN))
+            placed = layout(font, rows, room[0]) if room[0] > 0 else None
+            if placed is not None and placed[1][1] <= room[1]:
+                return _render(font, font_size, placed, pad, size, place)
+    return None
+
+
+def _render(font, font_size, placed, pad, size, place):
+    """The box surface for text `placed` by layout(), positioned on a window of `size`."""
+    spots, (used, tall) = placed
     try:
-        label = font.render(text, True, BANNER_TEXT)
+        surface = pygame.Surface((used + 2 * pad, tall + 2 * pad))
+        surface.fill(LABEL_BACK)
+        pygame.draw.rect(surface, LABEL_EDGE, surface.get_rect(), 1)
+        for x, y, text in spots:
+            surface.blit(font.render(text, True, LABEL_TEXT, LABEL_BACK), (pad + x, pad + y))
     except pygame.error:
         return None
-    box = pygame.Surface((label.get_width() + 2 * BANNER_PAD, label.get_height() + 2 * BANNER_PAD),
-                         pygame.SRCALPHA)
-    box.fill(BANNER_BACK)
-    box.blit(label, (BANNER_PAD, BANNER_PAD))
-    rect = box.get_rect(center=screen.get_rect().center)
-    screen.blit(box, rect)
-    return rect.clip(screen.get_rect())
+    window = pygame.Rect((0, 0), size)
+    rect = surface.get_rect(center=window.center)
+    if place == "top":
+        rect.top = window.top + LABEL_MARGIN
+    elif place == "bottom":
+        rect.bottom = window.bottom - LABEL_MARGIN
+    return Label(surface, rect, font_size)

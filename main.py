@@ -1,6 +1,5 @@
 """Snake with an autopilot: the pygame window, or the headless benchmark with --headless."""
 import argparse
-import math
 import os
 import random
 import sys
@@ -8,33 +7,37 @@ import time
 from functools import partial
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame: keep stdout for our own lines
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "snake")  # the window's class on X11 (else "main.py")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "snake")  # its app id on Wayland
 import pygame
 
 import bench
 import config as configuration
 import debuglog
+import scores
 import solver as solvers
-from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, draw_banner, make_font
+from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, make_icon, make_label
 from game import Game, WON
+from loops import LoopWatch
 from snake import DOWN, LEFT, RIGHT, UP
 
 SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
-FONT_SIZE_MIN, FONT_SIZE_MAX = 10, 40  # pixels; the message font scales with the window width
-FONT_WIDTHS = 22  # the font is window-width / FONT_WIDTHS pixels tall, within the bounds above
 SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
+KEY_WAIT = 0.02  # seconds: the loop never sleeps longer without looking at the keys
+HINT_SECONDS = 6  # the "Return: take the wheel" hint stays this long, unless a key comes first
+OFFSCREEN_DRIVERS = ("offscreen", "dummy")  # SDL's fallbacks when there is no display
 
-
-KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README list these, in this order
-    ("W A S D / arrows", "steer up, left, down, right"),
+KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's table all say this
+    ("W A S D / arrows", "steer"),
     ("U", "faster"),
     ("I", "slower"),
-    ("P", "pause / resume"),
+    ("P", "pause"),
     ("R", "new game"),
-    ("Return", "autopilot on / off"),
+    ("Return", "autopilot on/off"),
     ("Tab", "next autopilot"),
-    ("O", "show the autopilot's planned path"),
-    ("H or F1", "show / hide the keys"),
-    ("space", "write a debug log in the current folder"),
+    ("O", "planned path"),
+    ("H or F1", "help overlay"),
+    ("space", "debug log"),
     ("G", "save the finished game as a replay"),
     ("Q / close", "quit"),
 ]
@@ -165,25 +168,26 @@ class App:
     `render()` for the rects to show; `run()` is the real loop built from the three.
     """
 
-    def __init__(self, config, game=None, paused=False, screen=None, make_solver=None):
+    def __init__(self, config, game=None, paused=False, screen=None, make_solver=None, score_book=None):
         self.config = dict(config)
         self.width, self.height = configuration.board_size(self.config)
         self.interval = float(self.config["speed"])  # seconds per move, changed by U and I
         self.auto = bool(self.config["auto"])
+        self.solver_name = self.config["solver"]  # the autopilot Return and Tab hand the snake to
         self.paused = paused
+        self.help_shown = False  # the H / F1 overlay; the game holds still under it
         self.show_path = False  # the O key: dots on the autopilot's planned path
         self.running = True
         self.exit_code = 0
         self.make_solver = make_solver or solvers.make_solver
+        self.scores = score_book if score_book is not None else scores.ScoreBook()  # in memory only
         self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
-        if screen is None:
-            pygame.display.init()
-            pygame.display.set_caption("Snake")  # not "pygame window", even for a moment
-            screen = pygame.display.set_mode((self.config["window-width"], self.config["window-height"]))
-        self.screen = screen
-        self.font = make_font(max(FONT_SIZE_MIN, min(FONT_SIZE_MAX, screen.get_width() // FONT_WIDTHS)))
+        self.clock = time.monotonic
+        self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
+        self.screen = screen if screen is not None else open_window(self.config)
         self.caption = None
-        self.message = None  # the text on the board now, if any
+        self.texts = ()  # the text boxes on the board now, as board_texts() gave them
+        self.labels = []  # and as drawn
         self.keys = {  # key -> action: the one place keys are bound
             pygame.K_w: partial(self.steer, UP),
             pygame.K_a: partial(self.steer, LEFT),
@@ -195,13 +199,16 @@ class App:
             pygame.K_RIGHT: partial(self.steer, RIGHT),
             pygame.K_u: self.faster,
             pygame.K_i: self.slower,
-            pygame.K_q: self.quit,
-            pygame.K_SPACE: self.save_log,
-            pygame.K_RETURN: self.toggle_auto,
-            pygame.K_KP_ENTER: self.toggle_auto,
             pygame.K_p: self.toggle_pause,
             pygame.K_r: self.restart,
+            pygame.K_RETURN: self.toggle_auto,
+            pygame.K_KP_ENTER: self.toggle_auto,
+            pygame.K_TAB: self.next_autopilot,
             pygame.K_o: self.toggle_path,
+            pygame.K_h: self.toggle_help,
+            pygame.K_F1: self.toggle_help,
+            pygame.K_SPACE: self.save_log,
+            pygame.K_q: self.quit,
         }
         self.events = {  # event type -> handler(event); other events are ignored
             pygame.QUIT: lambda event: self.quit(),  # the window's close button
@@ -216,45 +223,85 @@ class App:
 
     def new_game(self, game=None, seed=None):
         """Put `game` (or a fresh one) on the board; the whole window is repainted."""
+        self.counts = game is None  # a game loaded from a debug log is no record: its first moves are nobody's
         if game is None:
             game = Game(self.width, self.height, self.config["initial-length"], seed)
         self.game = game
+        self.drivers = set()  # who made this game's moves: scores.PLAYER and autopilot names
+        self.recorded = None  # the records this game set, once entered in the best scores
+        self.waiting = False  # handed to the player: no move until a steering key
         self.snake_drawer = SnakeDrawer(self.screen, self.config, game.snake)
         self.fruit_drawer = FruitDrawer(self.screen, self.config, game.fruit)
         self.board = BoardDrawer(self.screen, self.config, self.snake_drawer, self.fruit_drawer)
         self.path_drawer = PathDrawer(self.screen, self.config)
-        self.solver = self.build_solver() if self.auto else None
+        self.start_autopilot()
         self.dirty = []  # rects painted since the last render()
         self.full_repaint = True
 
-    def build_solver(self):
-        """The configured autopilot (config.validate checked its name) for the current game."""
-        return self.make_solver(self.config["solver"], self.game)
+    def start_autopilot(self):
+        """Build the chosen autopilot for this moment (or none when the player drives), with a
+        fresh loop watch: a new game, a hand-over or Tab all start a new stretch to watch."""
+        self.solver = self.make_solver(self.solver_name, self.game) if self.auto else None
+        self.watch = LoopWatch()
+
+    def circling(self):
+        """Whether the memoryless autopilot driving is proven to circle forever (loops.py)."""
+        return self.auto and self.watch.period is not None
 
     def advance(self):
         """Move the snake through its drawer, which repaints the cells that changed."""
         self.dirty.extend(self.snake_drawer.next())
 
     def tick(self):
-        """Play one move unless paused or over; returns whether the snake moved."""
+        """Play one move unless held (paused, help, waiting for the player) or over; returns
+        whether the snake moved."""
         game = self.game
-        if self.paused or game.over():
+        if self.paused or self.help_shown or self.waiting or game.over():
             return False
         if self.auto:
             game.clear_turns()
             game.snake.turn(self.solver.next_direction())
+        self.drivers.add(self.solver_name if self.auto else scores.PLAYER)
         if game.step(advance=self.advance):
             fruit = self.fruit_drawer.draw()  # the new fruit appeared on this same tick
             if fruit is not None:
                 self.dirty.append(fruit)
+        if self.auto and self.solver.memoryless and not self.circling():
+            self.watch.see(game.snake, game.fruit.last_generate)
+        if game.over():
+            self.record()
         return True
+
+    def record(self):
+        """Enter this game in the best scores, once: at its end, or when it is left unfinished
+        (R, Q). A failed save is one line; the result stays in the table in memory."""
+        game = self.game
+        if self.recorded is not None or not self.counts or not self.drivers:
+            return
+        moves_to_win = game.steps if game.state == WON else None
+        self.recorded = self.scores.add(self.board_name(), scores.credit(self.drivers), len(game.snake), moves_to_win)
+        try:
+            self.scores.save()
+        except scores.ScoreError as e:
+            print(f"best scores: {e}", file=sys.stderr)
+
+    def board_name(self):
+        return scores.board_name(self.width, self.height)
 
     # -- the actions the keys are bound to -------------------------------------------------
 
     def steer(self, direc):
-        """Queue a turn. While the autopilot drives, steering keys are ignored: Return takes over."""
-        if not self.auto and not self.paused and not self.game.over():
-            self.game.queue_turn(direc)
+        """Queue a turn. While the autopilot drives, steering keys are ignored: Return takes over.
+        After a hand-over the first steering key starts the snake (a turn back onto the neck
+        does not: it would be ignored, and the snake would run on unsteered)."""
+        game = self.game
+        if self.auto or self.paused or self.help_shown or game.over():
+            return
+        if self.waiting:
+            if game.snake.is_reversal(direc):
+                return
+            self.waiting = False
+        game.queue_turn(direc)
 
     def set_interval(self, seconds):
         self.interval = min(configuration.SPEED_MAX, max(configuration.SPEED_MIN, seconds))
@@ -265,13 +312,42 @@ class App:
     def slower(self):
         self.set_interval(self.interval / SPEED_FACTOR)
 
-    def quit(self):
-        self.running = False
-        self.exit_code = 0
+    def toggle_pause(self):
+        if not self.game.over():
+            self.paused = not self.paused
+
+    def restart(self):
+        """A new game: a fresh seed, or a repeatable one drawn from the configured seed."""
+        self.record()  # an unfinished game still counts (its length)
+        seed = self.seeds.randrange(SEED_RANGE) if self.config["seed"] is not None else None
+        self.paused = False
+        self.new_game(seed=seed)
+
+    def toggle_auto(self):
+        """Hand the snake to the autopilot, or take it: then the snake waits for a steering key."""
+        self.game.clear_turns()
+        self.auto = not self.auto
+        self.waiting = not self.auto and not self.game.over()
+        self.start_autopilot()
+
+    def next_autopilot(self):
+        """Tab: the next registered autopilot (wrapping round); it drives at once if one drives."""
+        names = list(solvers.SOLVERS)
+        here = names.index(self.solver_name) if self.solver_name in names else -1
+        self.solver_name = names[(here + 1) % len(names)]
+        if self.auto:
+            self.game.clear_turns()
+            self.start_autopilot()
+
+    def toggle_path(self):
+        self.show_path = not self.show_path
+
+    def toggle_help(self):
+        self.help_shown = not self.help_shown
 
     def save_log(self):
         """Write the debug log in the current directory and say where; a failure is one line."""
-        logged = dict(self.config, speed=self.interval, auto=self.auto)
+        logged = dict(self.config, speed=self.interval, auto=self.auto, solver=self.solver_name)
         try:
             path = debuglog.write(self.game, logged, self.solver, directory=".", autopilot=self.auto)
         except debuglog.DebugLogError as e:
@@ -279,24 +355,10 @@ class App:
             return
         print(f"debug log written: {path}", flush=True)
 
-    def toggle_auto(self):
-        """Hand the snake to the autopilot or take it back; a new solver starts from this moment."""
-        self.game.clear_turns()
-        self.auto = not self.auto
-        self.solver = self.build_solver() if self.auto else None
-
-    def toggle_pause(self):
-        if not self.game.over():
-            self.paused = not self.paused
-
-    def restart(self):
-        """A new game: a fresh seed, or a repeatable one drawn from the configured seed."""
-        seed = self.seeds.randrange(SEED_RANGE) if self.config["seed"] is not None else None
-        self.paused = False
-        self.new_game(seed=seed)
-
-    def toggle_path(self):
-        self.show_path = not self.show_path
+    def quit(self):
+        self.record()
+        self.running = False
+        self.exit_code = 0
 
     def expose(self):
         self.full_repaint = True
@@ -310,27 +372,79 @@ class App:
             handler(event)
 
     def key_down(self, event):
+        self.hint_until = None  # the first key takes the hint down
         key = getattr(event, "key", None)
         if isinstance(key, int):
             action = self.keys.get(key)
             if action is not None:
                 action()
 
-    def board_message(self):
-        """The text to show on the board: the outcome, or that the game is paused."""
+    def board_texts(self):
+        """The box of text to show on the board now, as a hashable (place, forms), or ().
+
+        One box at a time, the most pressing first: help, the outcome, pause, the hand-over,
+        an endless loop, the first-run hint. A box that leaves play going sits at the edge
+        away from the head, the others in the middle. `forms` are the same text, longest
+        first: a small window shows the first that fits (drawer.make_label).
+        """
+        if self.help_shown:
+            table = ("Keys (H or F1 closes this)",) + tuple(KEY_HELP)
+            return ("middle", (table, ("Keys: " + "; ".join(f"{k}: {what}" for k, what in KEY_HELP),)))
+        if self.game.over():
+            return ("middle", self.outcome_forms())
+        if self.paused:
+            return ("middle", (("PAUSED", "P: resume - H: help"),))
+        if self.waiting:
+            return ("edge", (("Your turn: the snake waits for you.", "Steer with W A S D or the arrows to go."),))
+        if self.circling():
+            return ("edge", ((f"Circling: {self.solver_name} will never reach this fruit safely.",
+                              "Tab: other autopilot - Return: take over"),))
+        if self.auto and self.hint_until is not None and self.clock() < self.hint_until:
+            return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
+        return ()
+
+    def outcome_forms(self):
+        """WON / LOST with the length and moves, then the best scores on this board: everyone's,
+        or in a small window only the one this game counted for, or none."""
+        game = self.game
+        outcome = "WON" if game.state == WON else "LOST"
+        first = f"{outcome}: length {len(game.snake)}/{game.cells} in {moves(game.steps)}"
+        last = ("(loaded from a debug log: not counted)", "R: new game") if not self.counts else ("R: new game",)
+        best = self.scores.best(self.board_name())
+        mine = scores.credit(self.drivers) if self.drivers else None
+        rows = []
+        for name in sorted(best, key=lambda n: (n != mine, n)):  # this game's first
+            won = best[name]["moves_to_win"]
+            text = f"length {best[name]['length']}" + (f", a win in {moves(won)}" if won else "")
+            rows.append((name, text + (" (new best)" if name == mine and self.recorded else "")))
+        full = (first, f"Best on {self.board_name()}:") + tuple(rows) + last if rows else (first,) + last
+        forms = [full]
+        if mine in best:
+            forms.append((first, f"Best for {mine}: {rows[0][1]}") + last)
+        forms.append((first,) + last)
+        return tuple(forms)
+
+    def state_text(self):
+        """The game's state for the caption."""
         game = self.game
         if game.over():
-            outcome = "WON" if game.state == WON else "LOST"
-            return f"{outcome}: length {len(game.snake)}/{game.cells} - R: new game"
+            return "WON" if game.state == WON else "LOST"
+        if self.help_shown:
+            return "help (H: back to the game)"
         if self.paused:
-            return "PAUSED - P: resume"
-        return None
+            return "paused"
+        if self.waiting:
+            return "your turn: steer to start"
+        if self.circling():
+            return (f"circling: {self.solver_name} will never reach this fruit safely; "
+                    "Tab: other autopilot, Return: take over")
+        return "playing"
 
     def caption_text(self):
         game = self.game
-        state = {"won": "WON", "lost": "LOST"}.get(game.state, "paused" if self.paused else "playing")
+        driver = f"autopilot on: {self.solver_name}" if self.auto else f"autopilot off (Return: {self.solver_name})"
         return (f"Snake - length {len(game.snake)}/{game.cells} - {self.interval:.3g} s/move - "
-                f"autopilot {'on' if self.auto else 'off'} - {state}")
+                f"{driver} - {self.state_text()}")
 
     def path_cells(self):
         """The autopilot's plan, on free cells only, when the overlay is on."""
@@ -340,31 +454,41 @@ class App:
         return [tuple(c) for c in self.solver.planned_path() if not snake.at(c)]
 
     def render(self):
-        """Paint what is still unpainted and return the rects to show (the whole window only on
-        a full repaint: start, restart, expose, a message taken down)."""
-        message = self.board_message()
-        if self.message is not None and message != self.message:
-            self.full_repaint = True  # a message is taken down by painting the board again
+        """Paint what is still unpainted and return the rects to show: the cells that changed,
+        or the whole window on a full repaint (start, restart, expose, a box of text put up
+        or taken down). A box stays on top of the cells that change under it."""
+        texts = self.board_texts()
+        if texts != self.texts:
+            self.full_repaint = True
         if self.full_repaint:
             self.full_repaint = False
             self.dirty = []
             rects = [self.board.draw()]
             self.path_drawer.draw(self.path_cells())
-            self.message = None
+            self.texts = texts
+            self.labels = self.make_labels(texts)
+            for label in self.labels:
+                label.draw(self.screen)
         else:
             rects, self.dirty = self.dirty, []
-            if message is None and self.message is None:  # no dots over a message
-                rects.extend(self.refresh_path())
-        if message != self.message:
-            banner = draw_banner(self.screen, self.font, message)
-            if banner is not None:
-                rects.append(banner)
-            self.message = message
+            rects.extend(self.refresh_path())
+            rects.extend([label.draw(self.screen) for label in self.labels if label.rect.collidelist(rects) != -1])
         caption = self.caption_text()
         if caption != self.caption:
             pygame.display.set_caption(caption)
             self.caption = caption
         return rects
+
+    def make_labels(self, texts):
+        """The box for board_texts(): at the edge away from the head, or in the middle."""
+        if not texts:
+            return []
+        place, forms = texts
+        if place == "edge":
+            head_row = self.game.snake.head()[1]
+            place = "top" if head_row >= self.height / 2 else "bottom"
+        label = make_label(self.screen.get_size(), forms, place)
+        return [label] if label is not None else []
 
     def refresh_path(self):
         """Move the path dots to the current plan; returns the cells repainted."""
@@ -384,17 +508,16 @@ class App:
         The clock ticks every `interval` seconds whether or not the snake may move (paused,
         game over); `max_ticks` and `max_seconds` end the loop early, for tests and scripts.
         """
-        start = last_tick = time.monotonic()
+        start = last_tick = self.clock()
         ticks = 0
-        pending = []
         while self.running:
             # events
-            for event in pending + pygame.event.get():
+            for event in pygame.event.get():
                 self.handle(event)
             if not self.running:
                 break
             # update
-            now = time.monotonic()
+            now = self.clock()
             if now - last_tick >= self.interval:
                 self.tick()
                 ticks += 1
@@ -408,13 +531,58 @@ class App:
             if (max_ticks is not None and ticks >= max_ticks
                     or max_seconds is not None and now - start >= max_seconds):
                 break
-            # wait: until an event arrives or the next tick is due, never spinning
-            wait = last_tick + self.interval - time.monotonic()
-            if max_seconds is not None:
-                wait = min(wait, start + max_seconds - time.monotonic())
-            event = pygame.event.wait(max(1, math.ceil(wait * 1000)))  # a timeout of 0 waits forever
-            pending = [event] if event.type != pygame.NOEVENT else []
+            # wait: until the next tick, but never longer than KEY_WAIT without looking at the keys
+            self.sleep(min(last_tick + self.interval - self.clock(), KEY_WAIT))
         return self.exit_code
+
+    @staticmethod
+    def sleep(seconds):
+        """Sleep in the operating system, which costs nothing while it lasts.
+
+        Not pygame.event.wait: pygame-ce's wait, with or without a timeout, pumps the events
+        and sleeps one millisecond in a loop (src_c/event.c, _pg_event_wait), about 2.5% of a
+        core under Xvfb doing nothing else. Waking every KEY_WAIT to look at the keys costs a
+        fifth of that.
+        """
+        if seconds > 0:
+            time.sleep(seconds)
+
+
+def moves(n):
+    return f"{n} move" if n == 1 else f"{n} moves"
+
+
+def no_display():
+    """True on a system that shows windows through X11 or Wayland but names neither display."""
+    if os.name != "posix" or sys.platform == "darwin":
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def open_window(config):
+    """The game's window, named "snake" with its own icon. Without a display SDL would fall
+    back to drawing off-screen and the game would run unseen: that is refused, unless the
+    off-screen driver was asked for by name (SDL_VIDEODRIVER, as the tests do)."""
+    asked = os.environ.get("SDL_VIDEODRIVER")
+    if not asked and no_display():
+        raise pygame.error("no display (neither DISPLAY nor WAYLAND_DISPLAY is set)")
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if not asked and driver in OFFSCREEN_DRIVERS:
+        raise pygame.error(f"no display (SDL found only its {driver} driver)")
+    native_framebuffer()
+    pygame.display.set_caption("Snake")  # not "pygame window", even for a moment
+    pygame.display.set_icon(make_icon())
+    return pygame.display.set_mode((config["window-width"], config["window-height"]))
+
+
+def native_framebuffer():
+    """On X11, show the window through X11's own framebuffer, which copies just the rects the
+    loop updates. SDL would otherwise draw it through an OpenGL texture, uploading and
+    redrawing the whole window on every update: 8 ms of CPU each under Xvfb's software GL,
+    most of the window's CPU use. (SDL reads the hint when the window surface is made.)"""
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
 def run_window(config, args):
@@ -433,15 +601,20 @@ def run_window(config, args):
         print(f"error: {e}", file=sys.stderr)
         return 2
     try:
-        app = App(config, game, paused)
+        screen = open_window(config)
     except pygame.error as e:
-        print(f"cannot open the window: {e} (try --headless)", file=sys.stderr)
+        print(f"cannot open the window: {e}; try --headless", file=sys.stderr)
         return 1
+    book = scores.ScoreBook(scores.default_path())
+    if book.warning:
+        print(f"best scores: {book.warning}", file=sys.stderr)
+    app = App(config, game, paused, screen=screen, score_book=book)
     try:
         return app.run()
     except KeyboardInterrupt:
         return 130
     finally:
+        app.record()  # a game left by Ctrl-C still counts
         pygame.quit()
 
 

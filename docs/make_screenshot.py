@@ -1,8 +1,9 @@
 """Make the README's screenshot with the game itself: the autopilot plays on the dummy display.
 
-    .venv/bin/python docs/make_screenshot.py [--ticks N] [--seed S] [--path] [--out FILE]
+    .venv/bin/python docs/make_screenshot.py [--ticks N] [--seed S] [--solver NAME] [--path] [--out FILE]
 
-The window is never shown; the board surface is saved as PNG after N moves.
+The window is never shown; the board surface is saved as PNG after N moves (or at the end
+of the game, if it ends first).
 """
 import argparse
 import os
@@ -20,10 +21,11 @@ import config as configuration  # noqa: E402
 import main  # noqa: E402
 
 
-def shoot(ticks, seed, path_overlay, out):
+def shoot(ticks, seed, solver, path_overlay, out):
     """Play `ticks` autopilot moves on the shipped config and save the board to `out`."""
-    config = dict(configuration.load(configuration.default_path()), auto=True, seed=seed)
+    config = dict(configuration.load(configuration.default_path()), auto=True, seed=seed, solver=solver)
     app = main.App(config)
+    app.hint_until = None  # the first-run hint is for players, not for the picture
     app.show_path = path_overlay
     app.render()
     for _ in range(ticks):
@@ -37,9 +39,10 @@ def shoot(ticks, seed, path_overlay, out):
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ticks", type=int, default=400, help="autopilot moves before the picture")
+    parser.add_argument("--ticks", type=int, default=2500, help="autopilot moves before the picture")
     parser.add_argument("--seed", type=int, default=2024, help="the game's random seed")
+    parser.add_argument("--solver", default="greedy", choices=sorted(main.solvers.SOLVERS), help="the autopilot")
     parser.add_argument("--path", action="store_true", help="show the autopilot's planned path (the O key)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshot.png"))
     args = parser.parse_args()
-    shoot(args.ticks, args.seed, args.path, args.out)
+    shoot(args.ticks, args.seed, args.solver, args.path, args.out)

@@ -2,6 +2,7 @@
 import os
 import sys
 
+import pytest
 from hypothesis.configuration import set_hypothesis_home_dir
 
 # Before anything imports pygame: no window, no sound card, no greeting on stdout.
@@ -15,3 +16,10 @@ if ROOT not in sys.path:
 
 # `run.sh test` works from any folder: Hypothesis keeps its examples in the checkout, not there.
 set_hypothesis_home_dir(os.path.join(ROOT, ".hypothesis"))
+
+
+@pytest.fixture(autouse=True)
+def private_data_home(tmp_path_factory, monkeypatch):
+    """Best scores and anything else kept in the user's data folder go to a throwaway folder,
+    for this process and the programs the tests start; the real home is never written."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))

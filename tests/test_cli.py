@@ -76,12 +76,16 @@ def window(monkeypatch):
     seen = {}
 
     class FakeApp:
-        def __init__(self, config, game=None, paused=False):
+        def __init__(self, config, game=None, paused=False, screen=None, score_book=None):
             seen.update(config=config, game=game, paused=paused)
 
         def run(self):
             return 0
+
+        def record(self):
+            pass
     monkeypatch.setattr(main, "App", FakeApp)
+    monkeypatch.setattr(main, "open_window", lambda config: None)
     return seen
 
 

@@ -7,7 +7,8 @@ import drawer
 from drawer import BLACK, GREEN, RED, WHITE, BoardDrawer, Drawer, FruitDrawer, PathDrawer, SnakeDrawer
 from fruit import Fruit
 from game import Game
-from snake import DOWN, RIGHT, UP, Snake
+from snake import DOWN, LEFT, RIGHT, UP, Snake
+from solver import GreedySolver
 
 BLOCK = 10
 CONFIG = config.validate({"window-width": 80, "window-height": 60, "block-size": BLOCK,
@@ -70,7 +71,15 @@ def test_draw_paints_the_whole_snake_head_red_body_black(screen):
     assert as_set(rects) == cells((0, 0), (1, 0), (2, 0), (3, 0))
 
 
-def test_next_repaints_new_head_old_head_and_vacated_tail_only(screen):
+def changed_cells(before, after, block=BLOCK):
+    """The cells in which any pixel differs between two pictures of the board."""
+    def picture(surface, x, y):
+        return pygame.image.tobytes(surface.subsurface((x * block, y * block, block, block)), "RGB")
+    return {(x, y) for x in range(after.get_width() // block) for y in range(after.get_height() // block)
+            if picture(before, x, y) != picture(after, x, y)}
+
+
+def test_next_repaints_new_head_old_head_vacated_tail_and_new_tail_only(screen):
     game = Game(8, 6, 3, seed=1)
     game.fruit.last_generate = (7, 5)  # out of the way
     sd = SnakeDrawer(screen, CONFIG, game.snake)
@@ -81,11 +90,10 @@ def test_next_repaints_new_head_old_head_and_vacated_tail_only(screen):
     assert color(screen, (3, 0)) == RED
     assert color(screen, (2, 0)) == BLACK and color(screen, (1, 0)) == BLACK
     assert color(screen, (0, 0)) == WHITE
-    assert len(dirty) == 3 and as_set(dirty) == cells((3, 0), (2, 0), (0, 0))
+    assert len(dirty) == 4 and as_set(dirty) == cells((3, 0), (2, 0), (1, 0), (0, 0))
     assert sd.dirty == dirty
-    changed = {(x // BLOCK, y // BLOCK) for x in range(80) for y in range(60)
-               if screen.get_at((x, y)) != before.get_at((x, y))}
-    assert changed == {(3, 0), (2, 0), (0, 0)}  # the old head changed colour too: red to black
+    # The old head turned from red to black; the new tail lost its bridge back and got thinner.
+    assert changed_cells(before, screen) == {(3, 0), (2, 0), (1, 0), (0, 0)}
 
 
 def test_eating_tick_keeps_the_tail_and_paints_the_new_fruit(screen):
@@ -113,7 +121,7 @@ def test_head_moving_into_the_tail_cell_is_red_not_white(screen):
     dirty = sd.next()
     assert snake.valid() and snake.head() == (0, 0)
     assert color(screen, (0, 0)) == RED and color(screen, (0, 1)) == BLACK
-    assert as_set(dirty) == cells((0, 0), (0, 1)) and len(dirty) == 2
+    assert as_set(dirty) == cells((0, 0), (0, 1), (1, 0)) and len(dirty) == 3
 
 
 def test_snake_of_one_cell_leaves_white_behind(screen):
@@ -129,15 +137,113 @@ def test_crash_into_the_wall_keeps_the_old_head_red(screen):
     snake = Snake(8, 6, [(7, 0), (6, 0), (5, 0)], RIGHT)
     sd = SnakeDrawer(screen, CONFIG, snake)
     sd.draw()
+    before = screen.copy()
     dirty = sd.next()
     assert not snake.valid()
     assert color(screen, (7, 0)) == RED and color(screen, (6, 0)) == BLACK
     assert color(screen, (5, 0)) == WHITE
-    assert as_set(dirty) == cells((5, 0))
+    assert as_set(dirty) == cells((5, 0), (6, 0)) == {tuple(cell_rect(c)) for c in changed_cells(before, screen)}
     redrawn = pygame.Surface(screen.get_size())
     redrawn.fill(WHITE)
     SnakeDrawer(redrawn, CONFIG, snake).draw()  # a full repaint shows the same crash
-    assert [color(redrawn, (x, 0)) for x in (5, 6, 7)] == [WHITE, BLACK, RED]
+    assert same_picture(redrawn, screen)
+
+
+def test_a_bite_paints_the_head_on_the_body_it_bit(screen):
+    snake = Snake(8, 6, [(2, 2), (3, 2), (3, 3), (2, 3), (1, 3)], LEFT)
+    snake.turn(DOWN)  # into its own body at (2, 3), which is not the tail
+    sd = SnakeDrawer(screen, CONFIG, snake)
+    sd.draw()
+    sd.next()
+    assert not snake.valid() and snake.head() == (2, 3)
+    assert color(screen, (2, 3)) == RED
+    redrawn = pygame.Surface(screen.get_size())
+    redrawn.fill(WHITE)
+    SnakeDrawer(redrawn, CONFIG, snake).draw()
+    assert same_picture(redrawn, screen)
+
+
+def same_picture(a, b):
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+# -- a snake you can follow: gaps, bridges and a tail --------------------------------------------
+#
+#     x: 1  2  3          cell (2,1) and cell (2,2) lie side by side but are 4 segments
+#   y=1  H  o  o          apart in the snake: a white gap must run between them, while
+#   y=2  t  o  o          (1,1)-(2,1) and (2,1)-(3,1) are bridged.
+U_SNAKE = [(1, 1), (2, 1), (3, 1), (3, 2), (2, 2), (1, 2)]  # head first, the tail at (1, 2)
+
+
+def pixel(screen, x, y):
+    return tuple(screen.get_at((x, y)))[:3]
+
+
+def drawn_u(screen):
+    SnakeDrawer(screen, CONFIG, Snake(8, 6, U_SNAKE, LEFT)).draw()
+    return screen
+
+
+def test_side_by_side_cells_that_are_not_neighbours_are_apart(screen):
+    drawn_u(screen)
+    middle = 2 * BLOCK + BLOCK // 2  # the middle column of cells (2, 1) and (2, 2)
+    edge = 2 * BLOCK  # the first pixel row of (2, 2); the row above is the last of (2, 1)
+    assert pixel(screen, middle, edge - 1) == WHITE and pixel(screen, middle, edge) == WHITE
+    assert pixel(screen, middle, BLOCK + BLOCK // 2) == BLACK  # the segments themselves are black
+
+
+def test_consecutive_segments_are_bridged(screen):
+    drawn_u(screen)
+    row = BLOCK + BLOCK // 2  # the middle row of y = 1
+    for x_edge in (2 * BLOCK, 3 * BLOCK):  # between (1,1)-(2,1) and (2,1)-(3,1)
+        assert pixel(screen, x_edge - 1, row) != WHITE and pixel(screen, x_edge, row) == BLACK
+    column = 3 * BLOCK + BLOCK // 2  # down the middle of x = 3: (3,1)-(3,2) is bridged
+    assert pixel(screen, column, 2 * BLOCK - 1) == BLACK and pixel(screen, column, 2 * BLOCK) == BLACK
+
+
+def black_run(screen, x, ys):
+    """How many pixels of column `x` over rows `ys` are black."""
+    return sum(pixel(screen, x, y) == BLACK for y in ys)
+
+
+def test_the_tail_is_thinner_than_the_body(screen):
+    drawn_u(screen)
+    rows = range(2 * BLOCK, 3 * BLOCK)  # the row of cells y = 2
+    tail = black_run(screen, 1 * BLOCK + BLOCK // 2, rows)
+    body = black_run(screen, 2 * BLOCK + BLOCK // 2, rows)
+    assert 0 < tail < body
+    assert pixel(screen, 2 * BLOCK - 1, 2 * BLOCK + BLOCK // 2) == BLACK  # yet bridged to the body
+
+
+def test_ticks_repaint_exactly_the_changed_cells_and_match_a_full_repaint():
+    """Play a greedy game: after every tick the screen equals a full repaint, and every pixel
+    that changed lies in a rect the tick reported."""
+    big = config.validate(dict(CONFIG, **{"block-size": 20, "window-width": 160, "window-height": 120}))
+    screen = pygame.Surface((160, 120))
+    full = pygame.Surface((160, 120))
+    game = Game(8, 6, 3, seed=3)
+    sd, fd = SnakeDrawer(screen, big, game.snake), FruitDrawer(screen, big, game.fruit)
+    BoardDrawer(screen, big, sd, fd).draw()
+    autopilot = GreedySolver(game)
+    while not game.over() and game.steps < 400:
+        before = screen.copy()
+        game.snake.turn(autopilot.next_direction())
+        dirty = []
+        if game.step(advance=lambda painted=dirty: painted.extend(sd.next())):
+            dirty.append(fd.draw())
+        reported = {(r.x // 20, r.y // 20) for r in dirty if r is not None}
+        assert changed_cells(before, screen, 20) <= reported and len(dirty) <= 4
+        BoardDrawer(full, big, SnakeDrawer(full, big, game.snake), FruitDrawer(full, big, game.fruit)).draw()
+        assert same_picture(full, screen), f"step {game.steps}"
+    assert game.steps > 100
+
+
+def test_tiny_blocks_fill_whole_cells(screen):
+    tiny = config.validate(dict(CONFIG, **{"block-size": 2, "window-width": 16, "window-height": 12}))
+    surface = pygame.Surface((16, 12))
+    surface.fill(WHITE)
+    SnakeDrawer(surface, tiny, Snake(8, 6, U_SNAKE, LEFT)).draw()
+    assert all(pixel(surface, x, y) == BLACK for x in (4, 5) for y in (2, 3, 4, 5))  # no room for gaps
 
 
 def test_fruit_drawer_paints_green_and_nothing_without_a_fruit(screen):
@@ -173,18 +279,105 @@ def test_path_drawer_dots_sit_inside_their_cells(screen):
     assert tuple(screen.get_at((40, 40)))[:3] == WHITE  # the corner of the cell stays background
 
 
-def test_banner_is_drawn_in_the_middle_or_skipped_without_a_font(screen):
-    assert drawer.draw_banner(screen, None, "LOST") is None
-    font = drawer.make_font(12)
-    if font is None:
-        pytest.skip("no font on this system")
-    rect = drawer.draw_banner(screen, font, "LOST")
-    assert rect is not None and screen.get_rect().contains(rect)
-    assert rect.center == pytest.approx(screen.get_rect().center, abs=1)
-
-
 def test_make_font_survives_a_broken_font_module(monkeypatch):
     def broken(*args):
         raise pygame.error("no fonts here")
+    monkeypatch.setattr(drawer, "_fonts", {})
     monkeypatch.setattr(pygame.font, "Font", broken)
     assert drawer.make_font(20) is None
+    assert drawer.make_label((800, 600), [["LOST"]]) is None
+
+
+def test_fonts_survive_pygame_quit():
+    first = drawer.make_font(18)
+    pygame.font.quit()  # as run_window's pygame.quit() does: fonts made before are dead
+    second = drawer.make_font(18)
+    assert second is not first and second.size("12/12")[0] > 0
+
+
+# -- boxes of text: opaque, inside the window, readable ------------------------------------------
+
+WON_ROWS = ("WON: length 12/12 in 40 moves", "Best on 4x3:", ("hamilton", "length 12, a win in 40 moves (new best)"),
+            ("greedy", "length 11"), "R: new game")
+HELP_ROWS = ("Keys (H or F1 closes this)", ("W A S D / arrows", "steer"), ("U", "faster"), ("I", "slower"),
+             ("P", "pause"), ("R", "new game"), ("Return", "autopilot on/off"), ("Tab", "next autopilot"),
+             ("O", "planned path"), ("H or F1", "help overlay"), ("space", "debug log"),
+             ("G", "save the finished game as a replay"), ("Q / close", "quit"))
+HELP_SHORT = ("Keys: " + "; ".join(f"{k}: {w}" for k, w in HELP_ROWS[1:]),)
+
+
+def shown_on_red(size, forms, place="middle"):
+    """Draw the box over an all-red board; return (label, screen)."""
+    screen = pygame.Surface(size)
+    screen.fill(RED)
+    label = drawer.make_label(size, forms, place)
+    if label is not None:
+        label.draw(screen)
+    return label, screen
+
+
+@pytest.mark.parametrize("size", [(200, 150), (240, 180), (320, 240), (400, 300), (800, 600), (1600, 1200),
+                                  (3000, 200), (200, 1000)])
+@pytest.mark.parametrize("forms", [[WON_ROWS], [HELP_ROWS, HELP_SHORT], [["PAUSED", "P: resume - H: help"]]])
+def test_a_box_fits_the_window_is_opaque_and_readable(size, forms):
+    if drawer.make_font(drawer.FONT_MIN) is None:
+        pytest.skip("no font on this system")
+    label, screen = shown_on_red(size, forms)
+    assert label is not None, "every window from 200x150 up has room for every box"
+    window = screen.get_rect()
+    assert window.contains(label.rect) and label.rect.center == pytest.approx(window.center, abs=1)
+    assert label.font_size >= drawer.FONT_MIN  # the size at which "12/12" stays apart
+    on_green = pygame.Surface(size)
+    on_green.fill(GREEN)
+    label.draw(on_green)
+    box = pygame.image.tobytes(screen.subsurface(label.rect), "RGB")
+    assert box == pygame.image.tobytes(on_green.subsurface(label.rect), "RGB")  # opaque: the board never shows
+
+
+def test_a_larger_window_gets_a_larger_font():
+    small = drawer.make_label((200, 150), [WON_ROWS])
+    large = drawer.make_label((800, 600), [WON_ROWS])
+    assert small.font_size == drawer.FONT_MIN < large.font_size <= drawer.FONT_MAX
+    assert drawer.FONT_MIN >= 14  # below 14 px the default font runs "12/12" together (seen, not guessed)
+
+
+def test_the_first_form_that_fits_is_shown():
+    label = drawer.make_label((800, 600), [HELP_ROWS, HELP_SHORT])
+    tall = label.rect.height
+    short = drawer.make_label((200, 150), [HELP_ROWS, HELP_SHORT])  # the table does not fit: the paragraph
+    assert short is not None and tall > short.rect.height
+
+
+def test_text_wraps_at_word_boundaries_and_never_runs_out_of_the_box():
+    font = drawer.make_font(drawer.FONT_MIN)
+    lines = drawer.wrap(font, "one two three four five six seven", 60)
+    assert len(lines) > 1 and " ".join(lines) == "one two three four five six seven"
+    assert all(font.size(line)[0] <= 60 for line in lines)
+    assert drawer.wrap(font, "incomprehensibilities", 30) is None  # one word wider than the box
+
+
+def test_two_columns_fall_back_to_one_when_narrow():
+    font = drawer.make_font(drawer.FONT_MIN)
+    spots, _ = drawer.layout(font, [("W A S D / arrows", "steer")], 400)
+    assert [text for _, _, text in spots] == ["W A S D / arrows", "steer"] and spots[1][0] > 0
+    spots, _ = drawer.layout(font, [("W A S D / arrows", "steer")], 150)
+    assert [text for _, _, text in spots] == ["W A S D / arrows: steer"]
+
+
+def test_a_window_too_small_for_any_form_gets_no_box():
+    assert drawer.make_label((40, 30), [WON_ROWS]) is None
+
+
+@pytest.mark.parametrize("place", ["top", "bottom"])
+def test_edge_boxes_sit_at_their_edge(place):
+    label = drawer.make_label((800, 600), [["Circling"]], place)
+    assert (label.rect.top if place == "top" else 600 - label.rect.bottom) == drawer.LABEL_MARGIN
+
+
+def test_the_icon_is_a_small_board_in_the_game_colours():
+    icon = drawer.make_icon()
+    assert icon.get_size() == (3 * drawer.ICON_BLOCK, 3 * drawer.ICON_BLOCK)
+    centre = drawer.ICON_BLOCK // 2
+    at = {cell: tuple(icon.get_at((cell[0] * drawer.ICON_BLOCK + centre, cell[1] * drawer.ICON_BLOCK + centre)))[:3]
+          for cell in [(0, 0), (1, 0), (1, 2), (0, 2), (0, 1)]}
+    assert at == {(0, 0): BLACK, (1, 0): BLACK, (1, 2): RED, (0, 2): GREEN, (0, 1): WHITE}

@@ -17,12 +17,15 @@ import config
 import debuglog
 import drawer
 import main
+import scores
 import solver
 from game import LOST, PLAYING, WON, Game
 from snake import DOWN, LEFT, RIGHT, UP, Snake
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BLOCK = 10
 W, H = 8, 6
+BIG = {"window-width": W * 25, "window-height": H * 25, "block-size": 25}  # 200x150: room for text
 
 
 def make_config(**changes):
@@ -161,11 +164,11 @@ def test_p_pauses_and_resumes(make_app):
     assert app.tick() is False and app.tick() is False
     assert app.game.snake.head() == (3, 3) and app.game.steps == 0
     app.render()
-    assert app.message.startswith("PAUSED")
+    assert app.texts == ("middle", (("PAUSED", "P: resume - H: help"),))
     press(app, pygame.K_p)
     assert app.tick() is True and app.game.snake.head() == (4, 3)
     assert app.render() == [app.screen.get_rect()]  # the message is taken down by a full repaint
-    assert app.message is None
+    assert app.texts == ()
 
 
 def test_lost_game_shows_it_and_r_starts_a_new_one(make_app):
@@ -174,16 +177,16 @@ def test_lost_game_shows_it_and_r_starts_a_new_one(make_app):
     app.tick()  # into the right wall
     assert app.game.state == LOST
     rects = app.render()
-    assert app.message.startswith("LOST")
+    assert app.texts[1][0][0].startswith("LOST: length 3/48")
     assert "LOST" in pygame.display.get_caption()[0]
-    assert len(rects) <= 5  # the tick's cells and the message box
+    assert rects == [app.screen.get_rect()]  # a box put up: the board is painted again under it
     assert color(app.screen, (7, 0)) == drawer.RED  # the board stays visible around the message
     assert app.tick() is False
     press(app, pygame.K_p)
     assert not app.paused  # nothing to pause in a finished game
     press(app, pygame.K_r)
     assert app.game.state == PLAYING and len(app.game.snake) == 3 and app.game.steps == 0
-    assert app.render() == [app.screen.get_rect()] and app.message is None
+    assert app.render() == [app.screen.get_rect()] and app.texts == ()
     assert color(app.screen, (2, 0)) == drawer.RED and color(app.screen, (7, 0)) == drawer.WHITE
 
 
@@ -351,6 +354,7 @@ def test_expose_and_unknown_events(make_app):
 
 def test_the_path_overlay_follows_the_plan_and_comes_off(make_app):
     app = make_app(auto=True)
+    press(app, pygame.K_F12)  # any key takes the first-run hint down
     app.render()
     press(app, pygame.K_o)
     rects = app.render()
@@ -370,21 +374,343 @@ def test_a_won_game_says_so(make_app):
         app.render()
     assert app.game.state == WON and len(app.game.snake) == W * H
     app.render()
-    assert app.message.startswith("WON") and "WON" in pygame.display.get_caption()[0]
+    assert app.texts[1][0][0].startswith("WON") and "WON" in pygame.display.get_caption()[0]
     corners = [(0, 0), (W - 1, 0), (0, H - 1), (W - 1, H - 1)]  # away from the message in the middle
     assert all(color(app.screen, c) in (drawer.BLACK, drawer.RED) for c in corners)
 
 
 def test_without_a_font_the_caption_still_tells(monkeypatch):
-    monkeypatch.setattr(main, "make_font", lambda size: None)
-    app = main.App(make_config(), game=middle_game(RIGHT, body=((7, 3), (6, 3), (5, 3))))
+    monkeypatch.setattr(drawer, "make_font", lambda size: None)
+    app = main.App(make_config(**BIG), game=middle_game(RIGHT, body=((7, 3), (6, 3), (5, 3))))
     try:
         app.render()
         app.tick()
-        assert app.render() == app.snake_drawer.dirty
+        app.render()
+        assert app.texts and app.labels == []  # a box to show, but no font to show it with
         assert "LOST" in pygame.display.get_caption()[0]
     finally:
         pygame.display.quit()
+
+
+# -- help, the hint, handing over, Tab, endless loops -------------------------------------------
+
+def real_app(**changes):
+    """An App with the registered autopilots on the 200x150 window."""
+    return main.App(make_config(**dict(BIG, **changes)))
+
+
+def test_h_and_f1_show_and_hide_every_key_and_hold_the_game(make_app):
+    app = make_app(middle_game(RIGHT), **BIG)
+    for steps, k in enumerate((pygame.K_h, pygame.K_F1)):
+        press(app, k)
+        assert app.help_shown and app.tick() is False and app.game.steps == steps  # the game holds still
+        app.render()
+        place, forms = app.texts
+        assert [row for row in forms[0] if not isinstance(row, str)] == main.KEY_HELP
+        assert "help" in pygame.display.get_caption()[0]
+        assert app.labels and app.screen.get_rect().contains(app.labels[0].rect)
+        press(app, k)
+        assert not app.help_shown and app.tick() is True
+        app.render()
+        assert app.texts == () and app.labels == []
+
+
+def test_key_help_lists_every_key_once_in_the_agreed_order():
+    keys = [k for k, _ in main.KEY_HELP]
+    assert keys == ["W A S D / arrows", "U", "I", "P", "R", "Return", "Tab", "O", "H or F1", "space", "G",
+                    "Q / close"]
+    assert all(isinstance(k, str) and isinstance(what, str) and what for k, what in main.KEY_HELP)
+
+
+def test_the_readme_keys_table_says_what_key_help_says():
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md"),
+              encoding="utf-8") as f:
+        readme = f.read()
+    section = readme.split("\n## Keys\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    table = [(k.strip(), what.strip()) for k, what in rows[2:]]  # the header and its rule aside
+    assert table == main.KEY_HELP
+
+
+def test_the_hint_says_how_to_take_the_wheel_and_goes_after_a_while(make_app, monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr(main.time, "monotonic", lambda: now[0])
+    app = make_app(auto=True, **BIG)
+    app.render()
+    place, forms = app.texts
+    assert place == "edge" and "Return" in forms[0][0] and "H: help" in forms[0][0] and app.labels
+    assert app.labels[0].rect.bottom > app.screen.get_height() // 2  # the head is on the top row
+    app.tick()
+    now[0] += main.HINT_SECONDS - 0.1
+    rects = app.render()
+    assert app.texts[1] == forms and app.screen.get_rect() not in rects  # still up: only cells repainted
+    now[0] += 0.1
+    assert app.render() == [app.screen.get_rect()] and app.texts == ()
+
+
+def test_the_first_key_takes_the_hint_down_and_the_player_never_gets_it(make_app):
+    app = make_app(auto=True, **BIG)
+    app.render()
+    assert app.texts
+    press(app, pygame.K_F12)  # any key, bound or not
+    app.render()
+    assert app.texts == ()
+    assert make_app(auto=False, **BIG).board_texts() == ()  # the player drives: no hint
+
+
+def test_handing_over_waits_for_a_steering_key(make_app):
+    # About to turn away from the right wall: the autopilot would go down at (7, 0).
+    app = make_app(auto=True, **BIG)
+    press(app, pygame.K_F12)
+    for _ in range(4):
+        app.tick()
+    assert app.game.snake.head() == (6, 0)
+    press(app, pygame.K_RETURN)
+    assert not app.auto and app.waiting
+    for _ in range(5):
+        assert app.tick() is False  # no move: the snake would hit the wall a moment later
+    assert app.game.state == PLAYING and app.game.snake.head() == (6, 0)
+    app.render()
+    assert app.texts[1][0][0].startswith("Your turn") and "your turn" in pygame.display.get_caption()[0]
+    press(app, pygame.K_a)  # back onto the neck: ignored, and the snake still waits
+    assert app.waiting and app.tick() is False
+    press(app, pygame.K_s)
+    assert not app.waiting and app.tick() is True and app.game.snake.head() == (6, 1)
+
+
+def test_the_current_heading_starts_the_snake_too(make_app):
+    app = make_app(middle_game(RIGHT), auto=True)
+    press(app, pygame.K_RETURN, pygame.K_d)
+    assert app.tick() and app.game.snake.head() == (4, 3)
+
+
+def test_tab_cycles_every_registered_autopilot_in_order(monkeypatch):
+    monkeypatch.setattr(solver, "SOLVERS", {"greedy": solver.GreedySolver, "cycle": CycleSolver,
+                                            "hamilton": solver.SOLVERS["hamilton"]})
+    app = real_app(auto=True)
+    seen = []
+    for _ in range(4):
+        seen.append((app.solver_name, type(app.solver).__name__))
+        assert f"autopilot on: {app.solver_name}" in app.caption_text()
+        press(app, pygame.K_TAB)
+    assert seen == [("greedy", "GreedySolver"), ("cycle", "CycleSolver"), ("hamilton", "HamiltonSolver"),
+                    ("greedy", "GreedySolver")]
+    for _ in range(20):  # whoever drives after a Tab plays on
+        app.tick()
+        press(app, pygame.K_TAB)
+    assert app.game.state == PLAYING and app.game.steps == 20
+
+
+def test_tab_while_the_player_drives_chooses_who_return_hands_to(make_app):
+    app = real_app(auto=False)
+    press(app, pygame.K_TAB)
+    assert app.solver is None and app.solver_name == "hamilton"
+    assert "autopilot off (Return: hamilton)" in app.caption_text()
+    press(app, pygame.K_RETURN)
+    assert type(app.solver).__name__ == "HamiltonSolver"
+
+
+def circling_app():
+    """8x6, seed 1: greedy is proven to circle at move 488 (46 moves a lap, length 46)."""
+    app = real_app(auto=True, seed=1)
+    press(app, pygame.K_F12)
+    while not app.circling():
+        assert app.tick() and app.game.steps <= 488
+        app.render()
+    return app
+
+
+def test_an_endless_loop_is_said_on_the_board_and_in_the_caption():
+    app = circling_app()
+    assert app.game.steps == 488 and app.watch.period == 46 and len(app.game.snake) == 46
+    app.render()
+    place, forms = app.texts
+    assert forms == (("Circling: greedy will never reach this fruit safely.",
+                      "Tab: other autopilot - Return: take over"),)
+    assert app.labels and app.screen.get_rect().contains(app.labels[0].rect)
+    caption = pygame.display.get_caption()[0]
+    assert ("circling: greedy will never reach this fruit safely; Tab: other autopilot, Return: take over"
+            in caption)
+    box = app.labels[0].rect
+    for _ in range(46):  # it goes on circling under the box, which stays on top
+        app.tick()
+        app.render()
+        shown = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
+        assert shown == pygame.image.tobytes(app.labels[0].surface, "RGB")
+    assert app.circling()
+
+
+@pytest.mark.parametrize("k", [pygame.K_TAB, pygame.K_RETURN, pygame.K_r])
+def test_tab_return_or_a_new_game_end_the_alarm(k):
+    app = circling_app()
+    press(app, k)
+    assert not app.circling()
+    app.render()
+    assert "circling" not in pygame.display.get_caption()[0]
+    if k == pygame.K_TAB:
+        assert app.solver_name == "hamilton"
+        for _ in range(200):  # hamilton does not circle: it eats
+            app.tick()
+        assert len(app.game.snake) > 46
+
+
+def test_no_alarm_for_an_autopilot_that_is_not_memoryless(make_app):
+    app = make_app(auto=True)
+    for _ in range(3 * W * H):  # the cycle solver repeats positions, but it is not memoryless
+        app.tick()
+    assert not app.circling()
+
+
+# -- best scores in the window ----------------------------------------------------------------
+
+def test_a_won_game_is_recorded_and_shown_on_the_banner(make_app, tmp_path):
+    book = scores.ScoreBook(str(tmp_path / "scores.json"))
+    app = main.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
+    while app.tick():
+        pass
+    assert app.game.state == WON
+    entry = scores.ScoreBook(str(tmp_path / "scores.json")).best("8x6")["greedy"]
+    assert entry == {"length": W * H, "moves_to_win": app.game.steps}
+    app.render()
+    rows = app.texts[1][0]
+    assert rows[0] == f"WON: length 48/48 in {app.game.steps} moves"
+    assert ("greedy", f"length 48, a win in {app.game.steps} moves (new best)") in rows
+    assert rows[-1] == "R: new game"
+    label = app.labels[0]
+    assert app.screen.get_rect().contains(label.rect) and label.font_size >= drawer.FONT_MIN
+
+
+def test_a_game_the_player_steered_counts_for_the_player(make_app):
+    app = make_app(auto=True)
+    app.tick()
+    press(app, pygame.K_RETURN, pygame.K_s)  # the player takes over for a move
+    app.tick()
+    press(app, pygame.K_RETURN)
+    while app.tick():
+        pass
+    assert app.game.over()
+    assert set(app.scores.best("8x6")) == {scores.PLAYER}
+
+
+def test_an_unfinished_game_counts_its_length_once(make_app):
+    app = make_app(middle_game(RIGHT), auto=False)
+    app.counts = True  # as if it had started here
+    press(app, pygame.K_s)
+    app.tick()
+    press(app, pygame.K_r)  # left unfinished: its length counts
+    assert app.scores.best("8x6") == {scores.PLAYER: {"length": 3, "moves_to_win": None}}
+    press(app, pygame.K_q)
+    assert app.scores.best("8x6")[scores.PLAYER]["length"] == 3  # the new game made no move: nothing new
+
+
+def test_a_game_loaded_from_a_log_is_not_recorded(make_app):
+    app = make_app(middle_game(RIGHT, body=((7, 0), (6, 0), (5, 0))))
+    app.tick()
+    assert app.game.state == LOST and app.scores.best("8x6") == {}
+    app.render()
+    assert "(loaded from a debug log: not counted)" in app.texts[1][0]
+
+
+def test_a_failed_save_is_one_line_and_the_game_goes_on(make_app, tmp_path, capsys, monkeypatch):
+    def fail(*args):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(scores, "write_atomically", fail)
+    book = scores.ScoreBook(str(tmp_path / "scores.json"))
+    app = main.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
+    while app.tick():
+        pass
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No space left on device" in err
+    assert book.best("8x6")["greedy"]["length"] == 48  # kept in memory, shown on the banner
+    app.render()
+    assert ("greedy", f"length 48, a win in {app.game.steps} moves (new best)") in app.texts[1][0]
+
+
+def test_run_window_warns_in_one_line_about_a_corrupt_scores_file(monkeypatch, capsys):
+    path = scores.default_path()  # under the test's own XDG_DATA_HOME (conftest)
+    os.makedirs(os.path.dirname(path))
+    with open(path, "w") as f:
+        f.write("{oops")
+    seen = {}
+
+    def fake_run(self, **limits):
+        seen["app"] = self
+        return 0
+    monkeypatch.setattr(main.App, "run", fake_run)
+    assert main.run_window(make_config(), argparse.Namespace(load=None)) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("best scores: ") and "not a best-scores table" in err
+    assert seen["app"].scores.path == path and seen["app"].scores.table == {}
+
+
+# -- the window's identity and a missing display ------------------------------------------------
+
+def test_the_window_has_its_own_icon_and_class(monkeypatch):
+    icons = []
+    monkeypatch.setattr(pygame.display, "set_icon", icons.append)
+    app = main.App(make_config())
+    try:
+        assert len(icons) == 1
+        colours = {tuple(icons[0].get_at((x, y)))[:3] for x in range(icons[0].get_width())
+                   for y in range(icons[0].get_height())}
+        assert {drawer.WHITE, drawer.BLACK, drawer.RED, drawer.GREEN} <= colours
+        assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "snake"  # set before pygame opened the display
+        assert app.caption_text().startswith("Snake")
+    finally:
+        pygame.display.quit()
+
+
+def without_display():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    return env
+
+
+def test_no_display_is_one_line_suggesting_headless():
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "main.py")], env=without_display(),
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "--headless" in done.stderr and "no display" in done.stderr
+
+
+def test_sdls_offscreen_fallback_is_refused_too():
+    env = dict(without_display(), DISPLAY=":31999")  # a display nobody serves: SDL would draw off-screen
+    env.pop("XDG_RUNTIME_DIR", None)
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "main.py")], env=env,
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 1
+    ours = [line for line in done.stderr.splitlines() if line.startswith("cannot open the window")]
+    assert len(ours) == 1 and "--headless" in ours[0] and "offscreen" in ours[0]
+
+
+# -- the loop's sleep --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("driver, hint", [("x11", "0"), ("windows", None), ("dummy", None)])
+def test_x11_windows_use_the_native_framebuffer(monkeypatch, driver, hint):
+    """The texture framebuffer SDL picks on X11 re-uploads the whole window on every update
+    (most of the window's CPU under Xvfb, see docs/cpu_benchmark.py); X11's own copies just
+    the rects. Other drivers keep SDL's choice: some have no framebuffer of their own."""
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    main.native_framebuffer()
+    assert os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == hint
+
+
+def test_the_loop_never_sleeps_long_without_looking_at_the_keys(make_app, monkeypatch):
+    """Slowest speed: the loop sleeps in slices of at most KEY_WAIT, and a key that arrives
+    during a slice is handled at the very next wake, long before the tick."""
+    assert main.KEY_WAIT <= 0.05 / 2  # keys answered within 50 ms, with room for the work
+    app = make_app(middle_game(RIGHT), speed=config.SPEED_MAX)
+    pygame.event.clear()
+    slept = []
+
+    def sleep(seconds):
+        slept.append(seconds)
+        if len(slept) == 5:
+            pygame.event.post(key(pygame.K_q))
+    monkeypatch.setattr(app, "sleep", sleep)
+    assert app.run(max_seconds=30) == 0
+    assert len(slept) == 5 and max(slept) <= main.KEY_WAIT and app.game.steps == 0
 
 
 # -- the real loop ----------------------------------------------------------------------------
@@ -428,7 +754,8 @@ def test_run_window_and_main_exit_0_on_q(monkeypatch, tmp_path):
 ALL_KEYS = sorted({value for name, value in vars(pygame).items()
                    if name.startswith("K_") and isinstance(value, int)})
 GAME_KEYS = [pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_u, pygame.K_i, pygame.K_p,
-             pygame.K_r, pygame.K_RETURN, pygame.K_o, pygame.K_SPACE, pygame.K_q]
+             pygame.K_r, pygame.K_RETURN, pygame.K_TAB, pygame.K_o, pygame.K_h, pygame.K_F1, pygame.K_SPACE,
+             pygame.K_q]
 ODD_EVENTS = [pygame.event.Event(pygame.QUIT), pygame.event.Event(pygame.VIDEOEXPOSE),
               pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)),
               pygame.event.Event(pygame.KEYDOWN), pygame.event.Event(pygame.KEYDOWN, key=-1),

@@ -1,0 +1,131 @@
+"""Measure the window's CPU use and how fast it answers a key: the real program in Xvfb.
+
+    .venv/bin/python docs/cpu_benchmark.py [--seconds 25] [--warmup 3] [--speed S] [--keys N]
+
+Starts `Xvfb` (Debian: apt-get install xvfb) on a display number it picks itself and runs
+`main.py` there with the shipped config.json (the autopilot on, 0.3 s per move; --speed
+changes only the seconds per move). After --warmup seconds of start-up it reads the
+process's CPU time (user + system, from /proc, so Linux only) over --seconds and prints it
+as a percentage of one core; Xvfb's own work is not counted, it stands in for the desktop.
+With `xdotool` installed it then presses P --keys times and prints how long the caption
+took to change (this includes xdotool's own start-up, so it is an upper bound).
+Best scores go to a throwaway folder, never to the user's.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+import config as configuration  # noqa: E402
+
+WAIT = 10  # seconds for Xvfb, the window or a caption to appear before giving up
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of process `pid` so far, from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+    utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of proc(5)
+    return (utime + stime) / os.sysconf("SC_CLK_TCK")
+
+
+def start_xvfb():
+    """A private Xvfb; returns (process, ':N')."""
+    # -noreset: else the server resets each time its last client (an xdotool call) leaves, and
+    # a game connecting at that moment finds no display (seen about once in ten starts).
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1024x768x24",
+                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_end,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as f:
+        number = f.readline().strip()
+    if not number:
+        server.kill()
+        sys.exit("cpu_benchmark: Xvfb did not start")
+    return server, f":{number}"
+
+
+def xdotool(env, *words):
+    return subprocess.run(["xdotool", *words], env=env, capture_output=True, text=True,
+                          timeout=WAIT).stdout.strip()
+
+
+def until(predicate):
+    """Poll `predicate` until it is true or WAIT seconds pass; return its last value."""
+    deadline = time.monotonic() + WAIT
+    value = predicate()
+    while not value and time.monotonic() < deadline:
+        value = predicate()
+    return value
+
+
+def key_latencies(env, pid, presses):
+    """Press P `presses` times; the seconds until the caption showed each press."""
+    window = until(lambda: xdotool(env, "search", "--pid", str(pid)).split("\n")[0])
+    caption = lambda: xdotool(env, "getwindowname", window)  # noqa: E731
+    seen = []
+    for _ in range(presses):
+        paused = "paused" in caption()
+        start = time.monotonic()
+        xdotool(env, "key", "--window", window, "p")
+        if until(lambda was=paused: ("paused" in caption()) != was):
+            seen.append(time.monotonic() - start)
+    return seen
+
+
+def measure(args, config_path, data):
+    """Run main.py under Xvfb; return (CPU percent, seconds measured, key latencies)."""
+    server, display = start_xvfb()
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=data)
+    game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--config", config_path],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(args.warmup)
+        if game.poll() is not None:
+            sys.exit(f"cpu_benchmark: main.py exited early with code {game.returncode}: {game.stderr.read()}")
+        wall, cpu = time.monotonic(), cpu_seconds(game.pid)
+        time.sleep(args.seconds)
+        cpu = cpu_seconds(game.pid) - cpu
+        wall = time.monotonic() - wall
+        keys = key_latencies(env, game.pid, args.keys) if args.keys and shutil.which("xdotool") else []
+    finally:
+        game.terminate()
+        game.wait(WAIT)
+        server.terminate()
+        server.wait(WAIT)
+    return 100 * cpu / wall, wall, keys
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=25, help="measured seconds (default 25)")
+    parser.add_argument("--warmup", type=float, default=3, help="seconds of start-up left out (default 3)")
+    parser.add_argument("--speed", type=float, help="seconds per move (default: the shipped config's)")
+    parser.add_argument("--keys", type=int, default=10, help="P presses to time afterwards (default 10)")
+    args = parser.parse_args()
+    config = configuration.load(configuration.default_path())
+    if args.speed is not None:
+        config["speed"] = args.speed
+    with tempfile.TemporaryDirectory() as data:
+        config_path = os.path.join(data, "config.json")
+        with open(config_path, "w") as f:
+            json.dump(config, f)
+        percent, wall, keys = measure(args, config_path, data)
+    print(f"CPU: {percent:.2f}% of one core over {wall:.1f} s under Xvfb "
+          f"({config['speed']:g} s/move, autopilot {'on' if config['auto'] else 'off'})")
+    if keys:
+        keys.sort()
+        print(f"keys: P answered in {1000 * keys[len(keys) // 2]:.0f} ms median, "
+              f"{1000 * keys[-1]:.0f} ms worst of {len(keys)} (xdotool's start-up included)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""Best scores per board size, for the player and for each autopilot, kept across runs. No pygame here.
+
+One JSON file in the user's data folder, `$XDG_DATA_HOME/snake-autopilot/scores.json`
+(`~/.local/share/...` when XDG_DATA_HOME is unset):
+
+    {"format": "snake-best-scores/1",
+     "boards": {"16x12": {"player":   {"length": 45,  "moves_to_win": null},
+                          "greedy":   {"length": 190, "moves_to_win": 5012},
+                          "hamilton": {"length": 192, "moves_to_win": 3110}}}}
+
+Who a game counts for (`credit`): the player if the player made any move of it; otherwise
+the autopilot that made its moves, or the autopilots joined by "+" ("greedy+hamilton") when
+Tab switched between them, so one autopilot's record is never helped by another's moves.
+
+Nothing is lost: saving reads the file again and merges it (best of both) before writing,
+so two windows do not undo each other; the file is written to a temporary name, synced and
+renamed over the old one. A file that cannot be parsed is kept as `scores.json.bad` (or
+`.bad-2`, ...) before the first save; one that cannot be read is never overwritten. Every
+problem is one line for the caller to show, and the table in memory keeps every result.
+"""
+import contextlib
+import json
+import os
+import re
+import tempfile
+
+FORMAT = "snake-best-scores/1"
+FOLDER = "snake-autopilot"  # under the user's data folder
+FILE = "scores.json"
+PLAYER = "player"  # the name games steered by hand are kept under
+BOARD = re.compile(r"[1-9][0-9]*x[1-9][0-9]*\Z")  # "16x12"
+MAX_BAD_COPIES = 100  # scores.json.bad, .bad-2, ... .bad-100; then the bad file is left alone
+
+
+class ScoreError(Exception):
+    """A scores file that could not be read or written, phrased as one line."""
+
+
+def default_path(environ=None):
+    """$XDG_DATA_HOME/snake-autopilot/scores.json, else under ~/.local/share (XDG base dirs)."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_DATA_HOME") or ""
+    if not os.path.isabs(base):  # the spec says a relative value is to be ignored
+        base = os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, FOLDER, FILE)
+
+
+def credit(drivers):
+    """The name a game counts for, given everyone who made a move of it (see the docstring)."""
+    if PLAYER in drivers:
+        return PLAYER
+    return "+".join(sorted(drivers))
+
+
+def board_name(width, height):
+    return f"{width}x{height}"
+
+
+def _whole(value, allow_none=False):
+    if value is None:
+        return allow_none
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def check(data):
+    """The table in `data` (parsed JSON) as {board: {name: entry}}; ValueError says what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("boards"), dict):
+        raise ValueError(f'not a "{FORMAT}" object')
+    for board, names in data["boards"].items():
+        if not BOARD.match(board) or not isinstance(names, dict):
+            raise ValueError(f"bad board entry {board!r}")
+        for name, entry in names.items():
+            if (not name or not isinstance(entry, dict) or set(entry) != {"length", "moves_to_win"}
+                    or not _whole(entry["length"]) or not _whole(entry["moves_to_win"], allow_none=True)):
+                raise ValueError(f"bad entry for {name!r} on {board}")
+    return data["boards"]
+
+
+def merge(ours, theirs):
+    """The best of two tables: the longer length, the fewer moves to a win."""
+    merged = {board: {name: dict(entry) for name, entry in names.items()} for board, names in ours.items()}
+    for board, names in theirs.items():
+        for name, entry in names.items():
+            mine = merged.setdefault(board, {}).setdefault(name, dict(entry))
+            mine["length"] = max(mine["length"], entry["length"])
+            wins = [m for m in (mine["moves_to_win"], entry["moves_to_win"]) if m is not None]
+            mine["moves_to_win"] = min(wins) if wins else None
+    return merged
+
+
+def read(path):
+    """(table, problem): the table in the file, or an empty one and why.
+
+    problem is None when the file was read, else (kind, one line): kind is "missing",
+    "unreadable" (any other OSError) or "corrupt" (not a table this module wrote).
+    """
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        return {}, ("missing", f"no best-scores file yet at {path}; starting a new table")
+    except OSError as e:
+        return {}, ("unreadable", f"cannot read {path}: {e.strerror or e}; starting a fresh table")
+    try:
+        return check(json.loads(raw.decode("utf-8"))), None
+    except UnicodeDecodeError as e:
+        reason = f"not UTF-8 text (byte {e.start})"
+    except json.JSONDecodeError as e:
+        reason = f"not valid JSON (line {e.lineno} column {e.colno})"
+    except RecursionError:
+        reason = "nested too deeply"
+    except ValueError as e:  # from check()
+        reason = str(e)
+    return {}, ("corrupt", f"{path} is not a best-scores table ({reason}); starting a fresh table "
+                           "and keeping the file beside it as .bad")
+
+
+class ScoreBook:
+    """The best-scores table in memory, saved to `path` after every result (None: memory only)."""
+
+    def __init__(self, path=None):
+        self.path = path
+        self.table = {}
+        self.warning = None  # the one line to show about the file, if any
+        if path is not None:
+            self.table, problem = read(path)
+            self.warning = problem[1] if problem else None
+
+    def best(self, board):
+        """{name: {"length", "moves_to_win"}} for `board` ("16x12"), a copy."""
+        return {name: dict(entry) for name, entry in self.table.get(board, {}).items()}
+
+    def record(self, board, name, length, moves_to_win=None):
+        """add() then save(): ScoreError when saving fails, with the result kept in memory."""
+        improved = self.add(board, name, length, moves_to_win)
+        self.save()
+        return improved
+
+    def add(self, board, name, length, moves_to_win=None):
+        """Enter one game's result in memory; return the set of records it improved."""
+        old = self.table.get(board, {}).get(name)
+        improved = set()
+        if old is None or length > old["length"]:
+            improved.add("length")
+        if moves_to_win is not None and (old is None or old["moves_to_win"] is None
+                                         or moves_to_win < old["moves_to_win"]):
+            improved.add("moves_to_win")
+        self.table = merge(self.table, {board: {name: {"length": length, "moves_to_win": moves_to_win}}})
+        return improved
+
+    def save(self):
+        """Merge with the file as it is now and write the result atomically; ScoreError on failure."""
+        if self.path is None:
+            return
+        on_disk, problem = read(self.path)
+        if problem and problem[0] == "unreadable":
+            raise ScoreError(f"cannot read {self.path}, so it is left as it is; "
+                             "this run's results are kept until the window closes")
+        try:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            if problem and problem[0] == "corrupt":
+                keep_aside(self.path)
+            table = merge(self.table, on_disk)
+            write_atomically(self.path, {"format": FORMAT, "boards": table})
+        except OSError as e:
+            raise ScoreError(f"cannot save the best scores in {self.path}: {e.strerror or e}") from None
+        self.table = table
+
+
+def keep_aside(path):
+    """Link a bad file to the first free name path.bad, path.bad-2, ... (never replacing one)."""
+    for n in range(1, MAX_BAD_COPIES + 1):
+        try:
+            os.link(path, f"{path}.bad" if n == 1 else f"{path}.bad-{n}")
+            return
+        except FileExistsError:
+            continue
+    raise OSError(f"{MAX_BAD_COPIES} bad copies of the file are kept already")
+
+
+def write_atomically(path, data):
+    """Write `data` as JSON to a temporary file beside `path`, sync it, and rename it over `path`."""
+    fd, tmp = tempfile.mkstemp(prefix=".scores-", suffix=".tmp", dir=os.path.dirname(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1, sort_keys=True)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)  # replacing the old table is intended: it was merged in above
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
