@@ -10,6 +10,7 @@ import time
 
 import config as configuration
 import debuglog
+import replay
 import solver as solvers
 from game import Game, LOST, PLAYING, WON
 from loops import LoopWatch
@@ -180,8 +181,12 @@ class Progress:
             print(f"{done}/{self.total} games, {wins} won", file=self.stream, flush=True)
 
 
-def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None):
-    """Play `games` seeded games and return the figures as a dict."""
+def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None,
+              keep=None):
+    """Play `games` seeded games and return the figures as a dict.
+
+    `keep`, if given, is handed each game's replay.Replay (plain, picklable data).
+    """
     timing = Timing()
     outcomes = {WON: 0, LOST: 0, "stuck": 0}
     total_length = total_steps = won_steps = min_length = 0
@@ -189,6 +194,8 @@ def run_games(width, height, length, solver_name, seed, max_steps, games, soak=F
     for i in range(games):
         game = Game(width, height, length, seed + i)
         outcome = play(game, solvers.make_solver(solver_name, game), max_steps, timing, soak)
+        if keep is not None:
+            keep(replay.Replay.of(game, solver_name))
         outcomes[outcome] += 1
         total_length += len(game.snake)
         total_steps += game.steps
@@ -240,7 +247,8 @@ def run(args, config):
     try:
         width, height, length, solver_name, seed, max_steps = settings(args, config)
         boards = parse_boards(args.boards) if args.boards else [(width, height)]
-    except configuration.ConfigError as e:
+        keep = replay.Keeper.from_args(args, config)  # --save-games, --record
+    except (configuration.ConfigError, replay.ReplayError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     results = []
@@ -249,15 +257,32 @@ def run(args, config):
         steps = max_steps if args.max_steps is not None or not args.boards else 100 * width * height
         try:
             results.append(run_games(width, height, fitted, solver_name, seed, steps, args.games,
-                                     args.soak, Progress(args.games)))
+                                     args.soak, Progress(args.games), keep))
         except InvariantError as e:
             return report_broken(e, config, width, height, fitted, solver_name)
+        except replay.ReplayError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
             return 130
         if args.boards:
             print(json.dumps(results[-1]), flush=True)
-    print(json.dumps(results[0] if len(results) == 1 and not args.boards else summary(results)))
+    print(json.dumps(results[0] if len(results) == 1 and not args.boards else summary(results)), flush=True)
+    return keep_games(keep)
+
+
+def keep_games(keep):
+    """Finish --save-games and --record after the figures; returns the exit code."""
+    try:
+        for line in keep.finish() if keep is not None else []:
+            print(line, file=sys.stderr)
+    except replay.ReplayError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted; no recording written", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -13,6 +13,7 @@ import pygame  # noqa: E402  (after the variable above)
 import bench  # noqa: E402
 import config as configuration  # noqa: E402
 import debuglog  # noqa: E402
+import replay  # noqa: E402
 import solver as solvers  # noqa: E402
 from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, draw_banner, make_font  # noqa: E402
 from game import Game, WON  # noqa: E402
@@ -22,6 +23,21 @@ SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
 FONT_SIZE_MIN, FONT_SIZE_MAX = 10, 40  # pixels; the message font scales with the window width
 FONT_WIDTHS = 22  # the font is window-width / FONT_WIDTHS pixels tall, within the bounds above
 SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
+
+KEY_HELP = [  # (keys, what they do): the one list the help overlay, --help and the README follow
+    ("W A S D / arrows", "steer up, left, down, right"),
+    ("U", "faster"),
+    ("I", "slower"),
+    ("P", "pause / resume"),
+    ("R", "new game"),
+    ("Return", "autopilot on / off"),
+    ("Tab", "next autopilot"),
+    ("O", "show the autopilot's planned path"),
+    ("H or F1", "show / hide this help"),
+    ("space", "write a debug log"),
+    ("G", "save the finished game as a replay"),
+    ("Q / close", "quit"),
+]
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -38,7 +54,10 @@ def parse_args(argv):
     parser.add_argument("--load", metavar="LOG", default=None,
                         help="start, paused, from a debug log written with the space key")
     bench.add_arguments(parser)  # the headless flags live beside the runner that reads them
-    return parser.parse_args(argv)
+    replay.add_arguments(parser)
+    args = parser.parse_args(argv)
+    replay.check_arguments(parser, args)
+    return args
 
 
 def main(argv=None):
@@ -97,6 +116,7 @@ class App:
             pygame.K_p: self.toggle_pause,
             pygame.K_r: self.restart,
             pygame.K_o: self.toggle_path,
+            pygame.K_g: self.save_replay,
         }
         self.events = {  # event type -> handler(event); other events are ignored
             pygame.QUIT: lambda event: self.quit(),  # the window's close button
@@ -119,6 +139,7 @@ class App:
         self.board = BoardDrawer(self.screen, self.config, self.snake_drawer, self.fruit_drawer)
         self.path_drawer = PathDrawer(self.screen, self.config)
         self.solver = self.build_solver() if self.auto else None
+        self.drivers = set()  # who made the moves: autopilot names, replay.PLAYER
         self.dirty = []  # rects painted since the last render()
         self.full_repaint = True
 
@@ -138,6 +159,7 @@ class App:
         if self.auto:
             game.clear_turns()
             game.snake.turn(self.solver.next_direction())
+        self.drivers.add(self.solver.name if self.auto else replay.PLAYER)
         if game.step(advance=self.advance):
             fruit = self.fruit_drawer.draw()  # the new fruit appeared on this same tick
             if fruit is not None:
@@ -173,6 +195,18 @@ class App:
             print(f"debug log error: {e}", file=sys.stderr)
             return
         print(f"debug log written: {path}", flush=True)
+
+    def save_replay(self):
+        """G: save the finished game as a replay file here and say where; a failure is one line."""
+        if not self.game.over():
+            print("replay: the game is not over yet; G saves a finished game", file=sys.stderr)
+            return
+        try:
+            path, written = replay.write(replay.Replay.of(self.game, replay.solver_label(self.drivers)))
+        except replay.ReplayError as e:
+            print(f"replay error: {e}", file=sys.stderr)
+            return
+        print(f"replay {'saved' if written else 'already saved'}: {path}", flush=True)
 
     def toggle_auto(self):
         """Hand the snake to the autopilot or take it back; a new solver starts from this moment."""
@@ -312,8 +346,77 @@ class App:
         return self.exit_code
 
 
+class ReplayApp(App):
+    """The window playing a replay file: its moves drive the snake. P, U/I, O and Q work as in
+    a game; R watches it again from the start; steering and Return do nothing."""
+
+    def __init__(self, config, rep, name, screen=None):
+        self.replay, self.name = rep, name
+        block = replay.cell_pixels(config["block-size"], rep.width, rep.height)
+        shown = dict(config, **{"window-width": rep.width * block, "window-height": rep.height * block,
+                                "block-size": block, "initial-length": rep.initial_length, "auto": True})
+        super().__init__(shown, rep.start(), screen=screen,
+                         make_solver=lambda solver_name, game: replay.ReplayPilot(game, rep))
+
+    def finished(self):
+        return self.game.over() or self.game.steps >= len(self.replay.moves)
+
+    def tick(self):
+        return False if self.finished() else super().tick()
+
+    def toggle_auto(self):
+        """The replay drives; there is no one to hand over to."""
+
+    def toggle_pause(self):
+        if not self.finished():
+            self.paused = not self.paused
+
+    def restart(self):
+        """R: the replay again, from its start."""
+        self.paused = False
+        self.new_game(self.replay.start())
+
+    def save_replay(self):
+        print(f"replay: this game is the replay {self.name} already", file=sys.stderr)
+
+    def board_message(self):
+        """The outcome the file gives, once its last move is played."""
+        if self.finished():
+            return (f"REPLAY {self.replay.outcome.upper()}: length {len(self.game.snake)}/{self.game.cells} "
+                    f"in {self.game.steps} moves - R: again")
+        return super().board_message()
+
+    def caption_text(self):
+        game = self.game
+        state = self.replay.outcome.upper() if self.finished() else "paused" if self.paused else "playing"
+        return (f"Snake replay {self.name} ({self.replay.solver}) - move {game.steps}/{len(self.replay.moves)} - "
+                f"length {len(game.snake)}/{game.cells} - {self.interval:.3g} s/move - {state}")
+
+
+def run_replay(config, args):
+    """--replay FILE: refuse a bad file (exit 2), else play it in the window."""
+    try:
+        rep = replay.load(args.replay)
+    except replay.ReplayError as e:
+        print(f"replay error: {e}", file=sys.stderr)
+        return 2
+    try:
+        app = ReplayApp(config, rep, os.path.basename(args.replay))
+    except pygame.error as e:
+        print(f"cannot open the window: {e}", file=sys.stderr)
+        return 1
+    try:
+        return app.run()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        pygame.quit()
+
+
 def run_window(config, args):
     """Open the window (from a debug log, paused, with --load) and play; returns the exit code."""
+    if getattr(args, "replay", None):
+        return run_replay(config, args)
     game, paused = None, False
     if args.load:
         try:
