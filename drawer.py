@@ -2,6 +2,7 @@
 
 Every drawing call returns the rectangles it touched, so the loop can hand exactly those
 to `pygame.display.update` (report §5.4). Nothing here reads keys or decides a move.
+The same drawers paint recordings (record.py) on an off-screen board with a palette.
 """
 import pygame
 
@@ -10,6 +11,8 @@ BLACK = (0, 0, 0)  # snake body
 RED = (255, 0, 0)  # snake head
 GREEN = (0, 255, 0)  # fruit
 BLUE = (0, 90, 255)  # the autopilot's planned path, drawn as dots on top of the board
+CLEAR = (255, 0, 255)  # painted nowhere: a recording's frames mark unchanged pixels with it
+PALETTE = (WHITE, BLACK, RED, GREEN, CLEAR)  # an off-screen board's colours, in palette order
 
 PATH_DOT = 4  # the path dot is 1/PATH_DOT of a cell wide
 BANNER_TEXT = (40, 40, 40)  # dark grey message text
@@ -171,3 +174,35 @@ def draw_banner(screen, font, text):
     rect = box.get_rect(center=screen.get_rect().center)
     screen.blit(box, rect)
     return rect.clip(screen.get_rect())
+
+
+# -- off-screen boards, for recordings -------------------------------------------------------
+
+def offscreen(size):
+    """A board of `size` pixels that is never shown, one byte a pixel: an index into PALETTE.
+
+    No display is needed. The drawers paint on it as on the window; a colour maps to its
+    palette index (the unused entries repeat WHITE, which the first index already is).
+    """
+    surface = pygame.Surface(size, 0, 8)
+    surface.set_palette(list(PALETTE) + [PALETTE[0]] * (256 - len(PALETTE)))
+    return surface
+
+
+def palette_pixels(surface, rect):
+    """The palette indices of `rect` on an offscreen() board, row by row."""
+    return pygame.image.tobytes(surface.subsurface(rect), "P")
+
+
+def changed_pixels(surface, rects):
+    """The box around `rects` on an offscreen() board, and its pixels with CLEAR outside the rects.
+
+    Shown over the previous picture with CLEAR as transparent, the box changes just the
+    rects. No rects (nothing changed) gives one CLEAR pixel.
+    """
+    box = rects[0].unionall(rects[1:]).clip(surface.get_rect()) if rects else pygame.Rect(0, 0, 1, 1)
+    patch = offscreen(box.size)
+    patch.fill(CLEAR)
+    for rect in rects:
+        patch.blit(surface, (rect.x - box.x, rect.y - box.y), rect)
+    return box, palette_pixels(patch, patch.get_rect())

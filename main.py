@@ -13,6 +13,7 @@ import pygame  # noqa: E402  (after the variable above)
 import bench  # noqa: E402
 import config as configuration  # noqa: E402
 import debuglog  # noqa: E402
+import record  # noqa: E402
 import replay  # noqa: E402
 import solver as solvers  # noqa: E402
 from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, draw_banner, make_font  # noqa: E402
@@ -86,6 +87,7 @@ class App:
         self.auto = bool(self.config["auto"])
         self.paused = paused
         self.show_path = False  # the O key: dots on the autopilot's planned path
+        self.record_args = None  # --record: the game played since launch goes into a GIF when it ends
         self.running = True
         self.exit_code = 0
         self.make_solver = make_solver or solvers.make_solver
@@ -164,6 +166,8 @@ class App:
             fruit = self.fruit_drawer.draw()  # the new fruit appeared on this same tick
             if fruit is not None:
                 self.dirty.append(fruit)
+        if game.over():
+            self.finish_recording()
         return True
 
     # -- the actions the keys are bound to -------------------------------------------------
@@ -208,6 +212,19 @@ class App:
             return
         print(f"replay {'saved' if written else 'already saved'}: {path}", flush=True)
 
+    def finish_recording(self):
+        """--record: draw the game played since launch into the GIF, once; a failure is one line."""
+        args, self.record_args = self.record_args, None
+        if args is None:
+            return
+        try:
+            line = record.save_as_asked(replay.Replay.of(self.game, replay.solver_label(self.drivers)),
+                                        args, self.config)
+        except replay.ReplayError as e:
+            print(f"record error: {e}", file=sys.stderr)
+            return
+        print(line, flush=True)
+
     def toggle_auto(self):
         """Hand the snake to the autopilot or take it back; a new solver starts from this moment."""
         self.game.clear_turns()
@@ -221,6 +238,7 @@ class App:
     def restart(self):
         """A new game: a fresh seed, or a repeatable one drawn from the configured seed."""
         seed = self.seeds.randrange(SEED_RANGE) if self.config["seed"] is not None else None
+        self.finish_recording()  # a recording ends with the game it recorded
         self.paused = False
         self.new_game(seed=seed)
 
@@ -394,12 +412,19 @@ class ReplayApp(App):
 
 
 def run_replay(config, args):
-    """--replay FILE: refuse a bad file (exit 2), else play it in the window."""
+    """--replay FILE: refuse a bad file (exit 2); with --record draw it into a GIF, else play it."""
     try:
         rep = replay.load(args.replay)
     except replay.ReplayError as e:
         print(f"replay error: {e}", file=sys.stderr)
         return 2
+    if getattr(args, "record", None):
+        try:
+            print(record.save_as_asked(rep, args, config), flush=True)
+        except replay.ReplayError as e:
+            print(f"record error: {e}", file=sys.stderr)
+            return 1
+        return 0
     try:
         app = ReplayApp(config, rep, os.path.basename(args.replay))
     except pygame.error as e:
@@ -430,11 +455,13 @@ def run_window(config, args):
     except pygame.error as e:
         print(f"cannot open the window: {e} (try --headless)", file=sys.stderr)
         return 1
+    app.record_args = args if getattr(args, "record", None) else None
     try:
         return app.run()
     except KeyboardInterrupt:
         return 130
     finally:
+        app.finish_recording()  # the window closed before the recorded game ended
         pygame.quit()
 
 
