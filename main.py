@@ -377,6 +377,7 @@ class ReplayApp(App):
                          make_solver=lambda solver_name, game: replay.ReplayPilot(game, rep))
 
     def finished(self):
+        """Whether the file's last move has been played (a stuck game ends without being over)."""
         return self.game.over() or self.game.steps >= len(self.replay.moves)
 
     def tick(self):
@@ -395,6 +396,7 @@ class ReplayApp(App):
         self.new_game(self.replay.start())
 
     def save_replay(self):
+        """G: nothing to save, the game is a file already."""
         print(f"replay: this game is the replay {self.name} already", file=sys.stderr)
 
     def board_message(self):

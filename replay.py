@@ -76,7 +76,8 @@ class Replay:
 
     def start(self):
         """A new Game at the replay's start, placing the listed fruits (may raise FruitListError)."""
-        return Game(self.width, self.height, self.initial_length, self.seed, fruit_list=self.fruits)
+        seed = self.seed if self.seed is not None else 0  # never drawn: the fruits are listed
+        return Game(self.width, self.height, self.initial_length, seed, fruit_list=self.fruits)
 
     def to_json(self):
         """The file's text: one key per line, the long move string last."""

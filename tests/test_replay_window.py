@@ -12,7 +12,7 @@ import main
 import replay
 from game import LOST, PLAYING, WON
 from test_window import BLOCK, H, W, color, key, make_config, middle_game, press, fake_solver
-from snake import RIGHT
+from snake import RIGHT, step
 
 
 @pytest.fixture
@@ -156,6 +156,11 @@ def test_replay_keys_pause_speed_and_again(saved):
         press(app, pygame.K_s, pygame.K_RETURN)  # steering and Return do nothing: the file drives
         assert app.auto and app.tick() and app.game.steps == 2
         assert app.game.snake.direction() == RIGHT
+        press(app, pygame.K_o)  # the overlay shows the next recorded moves
+        head, plan = app.game.snake.head(), app.solver.planned_path()
+        letters = replay.LETTERS
+        assert plan[0] == step(head, letters.index(app.replay.moves[2])) and len(plan) == 8
+        assert app.path_cells() == [c for c in plan if not app.game.snake.at(c)]
         press(app, pygame.K_r)  # from the start again
         assert app.game.steps == 0 and len(app.game.snake) == 3
         while app.tick():
