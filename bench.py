@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 import config as configuration
 import debuglog
+import replay
 import solver as solvers
 from game import Game, LOST, PLAYING, WON
 from loops import LoopWatch
@@ -231,14 +232,15 @@ class GameSpec(NamedTuple):
     seed: int
     max_steps: int
     soak: bool = False
+    keep: bool = False  # add the game's replay.Replay to its record (--save-games, --record)
 
 
 def play_game(spec):
     """Play the game `spec` describes and return its record: plain, picklable data.
 
     This is the runner's one per-game function; with --jobs it runs in worker processes.
-    Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps" and
-    "timing" (a Timing). Other features may add keys of their own to the record.
+    Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps",
+    "timing" (a Timing) and, when `spec.keep`, "replay" (the game's replay.Replay).
     """
     game = Game(spec.width, spec.height, spec.length, spec.seed)
     autopilot = solvers.make_solver(spec.solver, game)
@@ -249,8 +251,11 @@ def play_game(spec):
         # The dump needs only the autopilot's name and decision: send those, not the autopilot.
         e.solver = SimpleNamespace(name=autopilot.name, decision=autopilot.decision)
         raise
-    return {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps,
-            "timing": timing}
+    record = {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps,
+              "timing": timing}
+    if spec.keep:
+        record["replay"] = replay.Replay.of(game, spec.solver)
+    return record
 
 
 def _process_context():
@@ -357,18 +362,23 @@ class Tally:
         }
 
 
-def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None, jobs=1):
+def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None, jobs=1,
+              keep=None):
     """Play `games` seeded games (game i with seed `seed`+i-1) and return the figures as a dict.
 
-    Ctrl-C raises Interrupted, which holds the figures of the games finished by then.
+    `keep`, if given, is handed each game's replay.Replay, in game order. Ctrl-C raises
+    Interrupted, which holds the figures of the games finished by then.
     """
-    specs = [GameSpec(width, height, length, solver_name, seed + i, max_steps, soak) for i in range(games)]
+    specs = [GameSpec(width, height, length, solver_name, seed + i, max_steps, soak, keep is not None)
+             for i in range(games)]
     tally = Tally(specs[0])
     started = time.perf_counter()
     try:
         with contextlib.closing(play_all(specs, jobs)) as records:
             for record in records:
                 tally.add(record)
+                if keep is not None:
+                    keep(record["replay"])
                 if progress:
                     progress.update(tally.games, tally.outcomes[WON])
     except KeyboardInterrupt:
@@ -399,7 +409,8 @@ def run(args, config):
     try:
         width, height, length, solver_name, seed, max_steps = settings(args, config)
         boards = parse_boards(args.boards) if args.boards else [(width, height)]
-    except configuration.ConfigError as e:
+        keep = replay.Keeper.from_args(args, config)  # --save-games, --record
+    except (configuration.ConfigError, replay.ReplayError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     games = args.games if args.games is not None else DEFAULT_GAMES
@@ -412,9 +423,12 @@ def run(args, config):
             progress = Progress(games, f"{width}x{height} {solver_name}")
             try:
                 results.append(run_games(width, height, fitted, solver_name, seed, steps, games,
-                                         args.soak, progress, jobs))
+                                         args.soak, progress, jobs, keep))
             except InvariantError as e:
                 return report_broken(e, config, width, height, fitted, solver_name)
+            except replay.ReplayError as e:
+                print(f"error: {e}", file=sys.stderr)
+                return 1
             except Interrupted as e:
                 results.append(e.figures)
                 raise KeyboardInterrupt from None
@@ -426,7 +440,21 @@ def run(args, config):
         print(json.dumps(last_line(results, args, interrupted=True)), flush=True)
         print("interrupted: the figures are those of the games finished", file=sys.stderr)
         return 130
-    print(json.dumps(last_line(results, args)))
+    print(json.dumps(last_line(results, args)), flush=True)
+    return keep_games(keep)
+
+
+def keep_games(keep):
+    """Finish --save-games and --record after the figures; returns the exit code."""
+    try:
+        for line in keep.finish() if keep is not None else []:
+            print(line, file=sys.stderr)
+    except replay.ReplayError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted; no recording written", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -20,6 +20,8 @@ inset runs between them. The tail is a thinner square, so the snake has a visibl
 A cell is painted on its own (background, square, the half-bridges toward its neighbours
 in the snake), so repainting one cell never touches another, and a tick repaints only the
 cells whose picture changed: the new head, the old head, the vacated tail and the new tail.
+
+The same drawers paint recordings (record.py) on an off-screen board with a palette.
 """
 import pygame
 
@@ -30,6 +32,8 @@ BLACK = (0, 0, 0)  # snake body
 RED = (255, 0, 0)  # snake head
 GREEN = (0, 255, 0)  # fruit
 BLUE = (0, 90, 255)  # the autopilot's planned path, drawn as dots on top of the board
+CLEAR = (255, 0, 255)  # painted nowhere: a recording's frames mark unchanged pixels with it
+PALETTE = (WHITE, BLACK, RED, GREEN, CLEAR)  # an off-screen board's colours, in palette order
 
 SEGMENT_INSET = 0.2  # of a block: the white margin around a segment's square
 TAIL_INSET = 0.34  # of a block: the tail's thinner square
@@ -365,3 +369,35 @@ def _render(font, font_size, placed, pad, size, place):
     elif place == "bottom":
         rect.bottom = window.bottom - LABEL_MARGIN
     return Label(surface, rect, font_size)
+
+
+# -- off-screen boards, for recordings -------------------------------------------------------
+
+def offscreen(size):
+    """A board of `size` pixels that is never shown, one byte a pixel: an index into PALETTE.
+
+    No display is needed. The drawers paint on it as on the window; a colour maps to its
+    palette index (the unused entries repeat WHITE, which the first index already is).
+    """
+    surface = pygame.Surface(size, 0, 8)
+    surface.set_palette(list(PALETTE) + [PALETTE[0]] * (256 - len(PALETTE)))
+    return surface
+
+
+def palette_pixels(surface, rect):
+    """The palette indices of `rect` on an offscreen() board, row by row."""
+    return pygame.image.tobytes(surface.subsurface(rect), "P")
+
+
+def changed_pixels(surface, rects):
+    """The box around `rects` on an offscreen() board, and its pixels with CLEAR outside the rects.
+
+    Shown over the previous picture with CLEAR as transparent, the box changes just the
+    rects. No rects (nothing changed) gives one CLEAR pixel.
+    """
+    box = rects[0].unionall(rects[1:]).clip(surface.get_rect()) if rects else pygame.Rect(0, 0, 1, 1)
+    patch = offscreen(box.size)
+    patch.fill(CLEAR)
+    for rect in rects:
+        patch.blit(surface, (rect.x - box.x, rect.y - box.y), rect)
+    return box, palette_pixels(patch, patch.get_rect())

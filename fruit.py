@@ -39,3 +39,29 @@ class Fruit:
         """Put the fruit on `cell`, or take it off the board with None (a full board)."""
         self._full = cell is None
         self.last_generate = cell
+
+
+class FruitListError(Exception):
+    """A listed fruit that cannot be placed, phrased as one line."""
+
+
+class ListedFruit(Fruit):
+    """The fruits of a replay: the listed cells in order instead of random ones."""
+
+    def __init__(self, width, height, occupied, cells):
+        super().__init__(width, height, occupied)
+        self.cells = [tuple(c) for c in cells]
+        self.placed = 0  # how many of `cells` have appeared
+
+    def generate(self):
+        """Place the next listed cell; it must be a free cell of the board."""
+        if self.placed == len(self.cells):
+            raise FruitListError(f"the fruit list ends after {self.placed} fruits, yet the game needs another")
+        cell = self.cells[self.placed]
+        self.placed += 1
+        if not (0 <= cell[0] < self.width and 0 <= cell[1] < self.height):
+            raise FruitListError(f"fruit {self.placed} {list(cell)} is off the board")
+        if self.occupied(cell):
+            raise FruitListError(f"fruit {self.placed} {list(cell)} lies on the snake's body")
+        self.last_generate = cell
+        return cell

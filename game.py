@@ -1,12 +1,13 @@
 """One game of Snake: the rules of a tick, the steering queue and the outcome. No pygame here.
 
 The window, the headless benchmark and the tests all play through this class, so the
-rules live in one place.
+rules live in one place. A game also keeps its own history, the fruits in the order they
+appeared and one direction per tick, which is all a replay file needs (replay.py).
 """
 import random
 from collections import deque
 
-from fruit import Fruit
+from fruit import Fruit, ListedFruit
 from snake import Snake, Direction, OPPOSITE
 
 PLAYING, WON, LOST = "playing", "won", "lost"
@@ -14,21 +15,35 @@ MAX_QUEUED_TURNS = 3  # steering keys remembered ahead of the ticks; more would 
 
 
 class Game:
-    """A `width` x `height` board with a snake of `initial_length` and a fruit."""
+    """A `width` x `height` board with a snake of `initial_length` and a fruit.
 
-    def __init__(self, width, height, initial_length=3, seed=None):
+    `fruit_list`, a list of cells, replaces the random fruits: a replay places the ones it
+    lists, and a cell it cannot place raises fruit.FruitListError.
+    History: `fruits` lists every fruit that appeared, first fruit first; `moves` holds the
+    direction of every tick (a byte each, cheap enough for the benchmark's loop);
+    `from_start` is False once `restore` put the game at a moment with no such history.
+    """
+
+    def __init__(self, width, height, initial_length=3, seed=None, fruit_list=None):
         self.width = width
         self.height = height
         self.initial_length = initial_length
         self.seed = seed if seed is not None else random.randrange(2 ** 32)
         self.rng = random.Random(self.seed)
         self.snake = Snake.starting(width, height, initial_length)
-        self.fruit = Fruit(width, height, self.snake.at, self.rng)
+        if fruit_list is None:
+            self.fruit = Fruit(width, height, self.snake.at, self.rng)
+        else:
+            self.fruit = ListedFruit(width, height, self.snake.at, fruit_list)
         self.steps = 0
         self.eaten = 0
         self.state = PLAYING
         self.turns = deque()
-        self.fruit.where()
+        self.moves = bytearray()
+        self.fruits = []
+        self.from_start = True
+        if self.fruit.where() is not None:
+            self.fruits.append(self.fruit.last_generate)
         if self.fruit.last_generate is None:  # a snake that fills the board has won already
             self.state = WON
 
@@ -39,6 +54,7 @@ class Game:
         self.fruit.place(fruit_cell)
         self.steps, self.eaten = steps, eaten
         self.turns.clear()
+        self.from_start = False  # the moves that led here are unknown
         self.state = PLAYING if fruit_cell is not None else WON
         if not snake.valid():
             self.state = LOST
@@ -84,6 +100,7 @@ class Game:
             self.snake.eat_fruit()
         (advance or self.snake.next)()
         self.steps += 1
+        self.moves.append(self.snake.direction())  # the direction actually moved
         if not self.snake.valid():
             self.state = LOST
             return False
@@ -93,5 +110,5 @@ class Game:
                 self.fruit.place(None)
                 self.state = WON
             else:
-                self.fruit.generate()
+                self.fruits.append(self.fruit.generate())
         return ate

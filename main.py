@@ -14,6 +14,8 @@ import pygame
 import bench
 import config as configuration
 import debuglog
+import record
+import replay
 import scores
 import solver as solvers
 from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, make_icon, make_label
@@ -46,7 +48,6 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
 HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs")  # the window refuses these
 WINDOW_ONLY = ("load",)  # --headless refuses these
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
-
 
 class OneLineParser(argparse.ArgumentParser):
     """A bad flag is one line and exit code 2, like a bad config (no usage dump)."""
@@ -90,6 +91,7 @@ def build_parser():
     game.add_argument("--height", type=int, metavar="H", help="board height in cells (default: from the config)")
     game.add_argument("--initial-length", type=int, metavar="L", help="starting length (default: the config's)")
     bench.add_arguments(parser)  # the headless flags live beside the runner that reads them
+    replay.add_arguments(parser)  # replays and recordings
     return parser
 
 
@@ -121,6 +123,7 @@ def parse_args(argv):
     problem = mode_problem(args)
     if problem:
         parser.error(problem)
+    replay.check_arguments(parser, args)
     return args
 
 
@@ -177,6 +180,7 @@ class App:
         self.paused = paused
         self.help_shown = False  # the H / F1 overlay; the game holds still under it
         self.show_path = False  # the O key: dots on the autopilot's planned path
+        self.record_args = None  # --record: the game played since launch goes into a GIF when it ends
         self.running = True
         self.exit_code = 0
         self.make_solver = make_solver or solvers.make_solver
@@ -208,6 +212,7 @@ class App:
             pygame.K_h: self.toggle_help,
             pygame.K_F1: self.toggle_help,
             pygame.K_SPACE: self.save_log,
+            pygame.K_g: self.save_replay,
             pygame.K_q: self.quit,
         }
         self.events = {  # event type -> handler(event); other events are ignored
@@ -261,7 +266,7 @@ class App:
         if self.auto:
             game.clear_turns()
             game.snake.turn(self.solver.next_direction())
-        self.drivers.add(self.solver_name if self.auto else scores.PLAYER)
+        self.drivers.add(self.solver.name if self.auto else scores.PLAYER)  # the one that drove
         if game.step(advance=self.advance):
             fruit = self.fruit_drawer.draw()  # the new fruit appeared on this same tick
             if fruit is not None:
@@ -270,6 +275,7 @@ class App:
             self.watch.see(game.snake, game.fruit.last_generate)
         if game.over():
             self.record()
+            self.finish_recording()
         return True
 
     def record(self):
@@ -319,6 +325,7 @@ class App:
     def restart(self):
         """A new game: a fresh seed, or a repeatable one drawn from the configured seed."""
         self.record()  # an unfinished game still counts (its length)
+        self.finish_recording()  # a recording ends with the game it recorded
         seed = self.seeds.randrange(SEED_RANGE) if self.config["seed"] is not None else None
         self.paused = False
         self.new_game(seed=seed)
@@ -359,6 +366,31 @@ class App:
         self.record()
         self.running = False
         self.exit_code = 0
+
+    def save_replay(self):
+        """G: save the finished game as a replay file here and say where; a failure is one line."""
+        if not self.game.over():
+            print("replay: the game is not over yet; G saves a finished game", file=sys.stderr)
+            return
+        try:
+            path, written = replay.write(replay.Replay.of(self.game, replay.solver_label(self.drivers)))
+        except replay.ReplayError as e:
+            print(f"replay error: {e}", file=sys.stderr)
+            return
+        print(f"replay {'saved' if written else 'already saved'}: {path}", flush=True)
+
+    def finish_recording(self):
+        """--record: draw the game played since launch into the GIF, once; a failure is one line."""
+        args, self.record_args = self.record_args, None
+        if args is None:
+            return
+        try:
+            line = record.save_as_asked(replay.Replay.of(self.game, replay.solver_label(self.drivers)),
+                                        args, self.config)
+        except replay.ReplayError as e:
+            print(f"record error: {e}", file=sys.stderr)
+            return
+        print(line, flush=True)
 
     def expose(self):
         self.full_repaint = True
@@ -585,8 +617,96 @@ def native_framebuffer():
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
+class ReplayApp(App):
+    """The window playing a replay file: its moves drive the snake. P, U/I, O and Q work as in
+    a game; R watches it again from the start; steering and Return do nothing."""
+
+    def __init__(self, config, rep, name, screen=None):
+        self.replay, self.name = rep, name
+        block = replay.cell_pixels(config["block-size"], rep.width, rep.height)
+        shown = dict(config, **{"window-width": rep.width * block, "window-height": rep.height * block,
+                                "block-size": block, "initial-length": rep.initial_length, "auto": True})
+        super().__init__(shown, rep.start(), screen=screen,
+                         make_solver=lambda solver_name, game: replay.ReplayPilot(game, rep))
+        self.hint_until = None  # nobody can take the wheel of a replay
+
+    def finished(self):
+        """Whether the file's last move has been played (a stuck game ends without being over)."""
+        return self.game.over() or self.game.steps >= len(self.replay.moves)
+
+    def tick(self):
+        return False if self.finished() else super().tick()
+
+    def toggle_auto(self):
+        """The replay drives; there is no one to hand over to."""
+
+    def next_autopilot(self):
+        """Tab: the replay drives; there is no other autopilot to switch to."""
+
+    def record(self):
+        """A replay is no new game: it sets no best score."""
+
+    def toggle_pause(self):
+        if not self.finished():
+            self.paused = not self.paused
+
+    def restart(self):
+        """R: the replay again, from its start."""
+        self.paused = False
+        self.new_game(self.replay.start())
+
+    def save_replay(self):
+        """G: nothing to save, the game is a file already."""
+        print(f"replay: this game is the replay {self.name} already", file=sys.stderr)
+
+    def board_texts(self):
+        """The outcome the file gives, once its last move is played; help and pause as in a game."""
+        if self.finished() and not self.help_shown:
+            game = self.game
+            return ("middle", ((f"REPLAY {self.replay.outcome.upper()}: length {len(game.snake)}/{game.cells}",
+                                f"in {moves(game.steps)} - R: again"),))
+        if self.help_shown or self.paused:
+            return super().board_texts()
+        return ()  # no hand-over hint, no loop message: the file drives
+
+    def caption_text(self):
+        game = self.game
+        state = self.replay.outcome.upper() if self.finished() else "paused" if self.paused else "playing"
+        return (f"Snake replay {self.name} ({self.replay.solver}) - move {game.steps}/{len(self.replay.moves)} - "
+                f"length {len(game.snake)}/{game.cells} - {self.interval:.3g} s/move - {state}")
+
+
+def run_replay(config, args):
+    """--replay FILE: refuse a bad file (exit 2); with --record draw it into a GIF, else play it."""
+    try:
+        rep = replay.load(args.replay)
+    except replay.ReplayError as e:
+        print(f"replay error: {e}", file=sys.stderr)
+        return 2
+    if getattr(args, "record", None):
+        try:
+            print(record.save_as_asked(rep, args, config), flush=True)
+        except replay.ReplayError as e:
+            print(f"record error: {e}", file=sys.stderr)
+            return 1
+        return 0
+    try:
+        app = ReplayApp(config, rep, os.path.basename(args.replay))
+    except pygame.error as e:
+        print(f"cannot open the window: {e}", file=sys.stderr)
+        return 1
+    try:
+        return app.run()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        pygame.quit()
+
+
 def run_window(config, args):
     """Open the window (from a debug log, paused, with --load) and play; returns the exit code."""
+    if getattr(args, "replay", None):
+        return run_replay(config, args)
     game, paused = None, False
     if args.load:
         try:
@@ -609,12 +729,14 @@ def run_window(config, args):
     if book.warning:
         print(f"best scores: {book.warning}", file=sys.stderr)
     app = App(config, game, paused, screen=screen, score_book=book)
+    app.record_args = args if getattr(args, "record", None) else None
     try:
         return app.run()
     except KeyboardInterrupt:
         return 130
     finally:
         app.record()  # a game left by Ctrl-C still counts
+        app.finish_recording()  # the window closed before the recorded game ended
         pygame.quit()
 
 

@@ -83,7 +83,10 @@ def window(monkeypatch):
             return 0
 
         def record(self):
-            pass
+            """The best scores: nothing to enter."""
+
+        def finish_recording(self):
+            """--record: nothing was played."""
     monkeypatch.setattr(main, "App", FakeApp)
     monkeypatch.setattr(main, "open_window", lambda config: None)
     return seen

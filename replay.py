@@ -1,0 +1,413 @@
+"""Whole games as replay files: the format, writing them safely, and reading them back checked.
+
+No pygame here. A replay holds what a game's own history holds (game.py): the board, the
+starting length, every fruit in the order it appeared and one letter per tick for the
+direction actually moved. The snake starts as the spec says (top-left, heading right), so
+playing a replay back needs no random generator, and a file written by one Python replays
+the same with any other:
+
+    {"format": "snake-replay/1", "board": "8x8", "initial-length": 4, "length": 64,
+     "outcome": "won", "solver": "hamilton", "seed": 5,
+     "fruits": [[5, 2], [1, 7], ...], "moves": "RRDDLURR..."}
+
+`load` plays the moves through the rules themselves (a Game that places the listed fruits)
+before anything is shown, so a file that breaks a rule, or whose fruits or outcome do not
+follow from its moves, is refused in one line.
+
+A `Replay` is plain data (strings, ints, tuples): cheap to build once a game ends, and
+picklable, so a worker process can hand it back with its other results.
+"""
+import contextlib
+import dataclasses
+import json
+import os
+import re
+import secrets
+
+import config as configuration
+from autopilot import Autopilot
+from fruit import FruitListError
+from game import Game, LOST, WON
+from scores import PLAYER
+from snake import Direction, step as step_cell
+
+FORMAT = "snake-replay/1"
+STUCK = "stuck"  # neither won nor lost: the headless runner's move limit, or a proven endless loop
+OUTCOMES = (WON, LOST, STUCK)
+MIXED = "mixed"  # the solver label of a game whose drivers changed (PLAYER: a person drove it all)
+LETTERS = "UDLR"  # the move letters, indexed by direction (UP, DOWN, LEFT, RIGHT)
+LETTER_DIRECTION = {letter: Direction(i) for i, letter in enumerate(LETTERS)}
+TO_LETTERS = bytes.maketrans(bytes(range(len(LETTERS))), LETTERS.encode("ascii"))  # Game.moves -> text
+MAX_NAME_TRIES = 1000  # replay-...-2.json, -3, ... before giving up on a free file name
+MAX_CELL = 100  # pixels: --record-cell's upper bound
+MAX_SIDE = 800  # pixels: a replay's window or a recording is at most this long; big boards get smaller cells
+PILLOW_MISSING = "recording needs Pillow: pip install Pillow"
+BOARD = re.compile(r"([0-9]{1,7})x([0-9]{1,7})")
+
+
+class ReplayError(Exception):
+    """A replay (or recording) that could not be read, checked or written, phrased as one line."""
+
+
+@dataclasses.dataclass
+class Replay:
+    """One whole game, from the spec's start to its last move."""
+
+    width: int
+    height: int
+    initial_length: int
+    fruits: tuple  # ((x, y), ...) in the order they appeared, the first fruit first
+    moves: str  # one of U D L R per tick
+    outcome: str  # won, lost or stuck
+    solver: str = PLAYER  # the autopilot that made every move, "player", or "mixed"
+    seed: object = None  # the seed the game was played with (an int), for the record only
+    length: object = None  # the final length, written for readers and checked on reading
+
+    @classmethod
+    def of(cls, game, solver):
+        """The replay of `game` so far; an unfinished game counts as stuck."""
+        if not game.from_start:
+            raise ReplayError("a game opened from a debug log has no moves from its start to save")
+        return cls(game.width, game.height, game.initial_length, tuple(game.fruits),
+                   game.moves.translate(TO_LETTERS).decode("ascii"),
+                   game.state if game.over() else STUCK, solver, game.seed, len(game.snake))
+
+    @property
+    def board(self):
+        return f"{self.width}x{self.height}"
+
+    def start(self):
+        """A new Game at the replay's start, placing the listed fruits (may raise FruitListError)."""
+        seed = self.seed if self.seed is not None else 0  # never drawn: the fruits are listed
+        return Game(self.width, self.height, self.initial_length, seed, fruit_list=self.fruits)
+
+    def to_json(self):
+        """The file's text: one key per line, the long move string last."""
+        data = {"format": FORMAT, "board": self.board, "initial-length": self.initial_length,
+                "length": self.length, "outcome": self.outcome, "solver": self.solver, "seed": self.seed,
+                "fruits": [list(cell) for cell in self.fruits], "moves": self.moves}
+        lines = [f" {json.dumps(key)}: {json.dumps(value, separators=(', ', ': '))}" for key, value in data.items()]
+        return "{\n" + ",\n".join(lines) + "\n}\n"
+
+    def file_stem(self):
+        """replay-<board>-<solver>-seed<seed>: what the game was, safe in any file system."""
+        solver = re.sub(r"[^A-Za-z0-9_.-]", "_", str(self.solver))[:40] or "unknown"
+        return f"replay-{self.board}-{solver}-seed{self.seed if self.seed is not None else 'none'}"
+
+
+def solver_label(drivers):
+    """The file's "solver" for a game whose moves were made by `drivers` (names, "player")."""
+    drivers = set(drivers)
+    if len(drivers) == 1:
+        return drivers.pop()
+    return MIXED if drivers else PLAYER
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+def create_file(directory, fill, names, same=None):
+    """Write a new file in `directory` whole or not at all; return (path, written).
+
+    `fill(f)` writes the content to a temporary file, which is synced, then hard-linked to
+    the first of `names` that is free: unlike a rename, a link never replaces a file. When
+    `same(path)` says an existing file already holds this content, that one is returned
+    with written False. OSError comes out as it is; the temporary file never stays.
+    """
+    tmp = None
+    try:
+        fd, tmp = _temporary(directory)
+        with os.fdopen(fd, "wb") as f:
+            fill(f)
+            f.flush()
+            os.fsync(f.fileno())
+        for name in names:
+            path = os.path.join(directory, name)
+            try:
+                os.link(tmp, path)
+                return path, True
+            except FileExistsError:
+                if same is not None and same(path):
+                    return path, False
+        raise FileExistsError(f"every name up to {path} is taken")
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _temporary(directory):
+    """A new hidden file in `directory`, open for writing: (fd, path).
+
+    Unlike tempfile.mkstemp's private 0600 files, it gets the permissions the umask gives
+    any new file, since the file is meant to be shared.
+    """
+    for _ in range(100):
+        path = os.path.join(directory, f".snake-{secrets.token_hex(6)}.tmp")
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {directory}")
+
+
+def _holds(path, content):
+    """Whether the file at `path` holds exactly `content`."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(content) + 1) == content
+    except OSError:
+        return False
+
+
+def write(replay, directory="."):
+    """Save `replay` in `directory` as replay-<board>-<solver>-seed<seed>.json; return (path, written).
+
+    Never overwrites: the same game saved before is found again (written False); a different
+    file of that name gets -2, -3, ... added.
+    """
+    content = replay.to_json().encode("utf-8")
+    stem = replay.file_stem()
+    names = (f"{stem}-{n}.json" if n > 1 else f"{stem}.json" for n in range(1, MAX_NAME_TRIES + 1))
+    try:
+        return create_file(directory, lambda f: f.write(content), names, lambda path: _holds(path, content))
+    except OSError as e:
+        raise ReplayError(f"cannot write a replay in {os.path.abspath(directory)}: {e.strerror or e}") from None
+
+
+# -- reading and checking ----------------------------------------------------------------------
+
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field(data, key, check, what, where):
+    value = data.get(key)
+    if not check(value):
+        shown = "missing" if key not in data else f"got {json.dumps(value)[:40]}"
+        raise ReplayError(f'{where}: "{key}" must be {what} ({shown})')
+    return value
+
+
+def parse(data, where="replay"):
+    """Check the fields of a parsed replay file; return the Replay (not yet played through)."""
+    if not isinstance(data, dict):
+        raise ReplayError(f"{where}: not a replay file (a JSON object with \"format\": \"{FORMAT}\" expected)")
+    found = data.get("format")
+    if found != FORMAT:
+        hint = " (a debug log: open it with --load)" if str(found).startswith("snake-debug-log") else ""
+        raise ReplayError(f"{where}: unknown format {json.dumps(found)[:40]}{hint}; this game reads {FORMAT}")
+    board = _field(data, "board", lambda v: isinstance(v, str) and BOARD.fullmatch(v), 'a board "WxH"', where)
+    width, height = (int(n) for n in BOARD.fullmatch(board).groups())
+    length = _field(data, "initial-length", lambda v: _whole(v) and v >= 1, "a whole number, 1 or more", where)
+    if width < 1 or height < 1:
+        raise ReplayError(f"{where}: the board {board} has no cells")
+    try:
+        configuration.check_board(width, height, length, where)
+    except configuration.ConfigError as e:
+        raise ReplayError(str(e)) from None
+    fruits = _field(data, "fruits", lambda v: isinstance(v, list), "a list of [x, y] cells", where)
+    cells = []
+    for n, cell in enumerate(fruits, 1):
+        if not (isinstance(cell, list) and len(cell) == 2 and all(_whole(v) for v in cell)):
+            raise ReplayError(f"{where}: fruit {n} must be a cell [x, y] of whole numbers, got {json.dumps(cell)[:40]}")
+        if not (0 <= cell[0] < width and 0 <= cell[1] < height):
+            raise ReplayError(f"{where}: fruit {n} {cell} is off the {board} board")
+        cells.append((cell[0], cell[1]))
+    moves = _field(data, "moves", lambda v: isinstance(v, str), "a string of U, D, L, R", where)
+    wrong = re.search(r"[^UDLR]", moves)
+    if wrong:
+        raise ReplayError(f"{where}: move {wrong.start() + 1} is {json.dumps(wrong.group())}; moves are U, D, L or R")
+    outcome = _field(data, "outcome", lambda v: v in OUTCOMES, "won, lost or stuck", where)
+    solver = data.get("solver", "unknown")
+    if not isinstance(solver, str):
+        raise ReplayError(f'{where}: "solver" must be a string')
+    seed = data.get("seed")
+    if seed is not None and not _whole(seed):
+        raise ReplayError(f'{where}: "seed" must be a whole number or null')
+    final = data.get("length")
+    if final is not None and not _whole(final):
+        raise ReplayError(f'{where}: "length" must be a whole number')
+    return Replay(width, height, length, tuple(cells), moves, outcome, solver, seed, final)
+
+
+def _crash(snake):
+    return "a wall" if not snake.on_board(snake.head()) else "its own body"
+
+
+def play_back(replay, where="replay"):
+    """Play `replay` through the rules; return the game at its end, or raise ReplayError."""
+    try:
+        game = replay.start()
+    except FruitListError as e:
+        raise ReplayError(f"{where}: at the start, {e}") from None
+    snake = game.snake
+    for n, letter in enumerate(replay.moves, 1):
+        if game.over():
+            raise ReplayError(f"{where}: move {n} comes after the game was {game.state} at move {n - 1}")
+        direc = LETTER_DIRECTION[letter]
+        if snake.is_reversal(direc):
+            raise ReplayError(f"{where}: move {n} ({letter}) reverses onto the snake's neck")
+        snake.turn(direc)
+        try:
+            game.step()
+        except FruitListError as e:
+            raise ReplayError(f"{where}: after move {n}, {e}") from None
+        if game.state == LOST and replay.outcome != LOST:
+            raise ReplayError(f"{where}: move {n} ({letter}) runs into {_crash(snake)}, "
+                              f'yet the outcome is "{replay.outcome}"')
+    reached = game.state if game.over() else STUCK
+    if reached != replay.outcome:
+        end = {WON: "with a full board", STUCK: "with the snake alive on a board not yet full"}[reached]
+        raise ReplayError(f'{where}: the moves end {end}, yet the outcome is "{replay.outcome}"')
+    if game.fruit.placed != len(replay.fruits):
+        raise ReplayError(f"{where}: the fruit list does not match the eats: {len(replay.fruits)} listed, "
+                          f"but {game.eaten} eaten means {game.fruit.placed} appeared")
+    if replay.length is not None and replay.length != len(snake):
+        raise ReplayError(f'{where}: "length" is {replay.length}, but the moves end at length {len(snake)}')
+    return game
+
+
+def load(path):
+    """Read, check and play through the replay file at `path`; return the Replay."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8-sig")
+    except OSError as e:
+        raise ReplayError(f"{path}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise ReplayError(f"{path}: not a replay file (not UTF-8 text, byte {e.start})") from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise ReplayError(f"{path}: not a replay file (bad JSON: {e})") from None
+    replay = parse(data, path)
+    play_back(replay, path)
+    return replay
+
+
+def cell_pixels(block, width, height):
+    """Pixels per cell for showing a `width` x `height` board: `block`, smaller if it would exceed MAX_SIDE."""
+    return max(1, min(block, MAX_SIDE // max(width, height)))
+
+
+class ReplayPilot(Autopilot):
+    """Drives the snake along a replay's moves, so the window plays a replay like any game."""
+
+    def __init__(self, game, replay):
+        super().__init__(game)
+        self.replay = replay
+        self.name = replay.solver  # a replay saved again keeps its solver
+
+    def next_direction(self):
+        moves, steps = self.replay.moves, self.game.steps
+        return LETTER_DIRECTION[moves[steps]] if steps < len(moves) else self.game.snake.direction()
+
+    def planned_path(self):
+        """The cells of the next few recorded moves (the O key)."""
+        cell, path = self.game.snake.head(), []
+        for letter in self.replay.moves[self.game.steps:self.game.steps + 8]:
+            cell = step_cell(cell, LETTER_DIRECTION[letter])
+            path.append(cell)
+        return path
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+def add_arguments(parser):
+    """The flags of replays and recordings (main.parse_args calls this)."""
+    group = parser.add_argument_group("replays and recordings")
+    group.add_argument("--save-games", metavar="DIR",
+                       help="with --headless: save every game as a replay file in DIR (made if missing)")
+    group.add_argument("--replay", metavar="FILE",
+                       help="play a replay file back in the window (P pause, U/I speed, R from the start)")
+    group.add_argument("--record", metavar="OUT.gif",
+                       help="write an animated GIF: of --replay FILE (no window), of --headless --games 1, "
+                            "or of the window's first game until it ends or the window closes; "
+                            "needs Pillow; never replaces a file")
+    group.add_argument("--record-every", type=int, metavar="K",
+                       help="a frame every K moves (default: automatic, every move for games up to "
+                            "2000 moves, then the smallest step that keeps 2000 frames or fewer)")
+    group.add_argument("--record-speed", type=float, metavar="S",
+                       help="seconds each frame is shown (default: the config's speed; 0.02 to 2); "
+                            "the last frame is held 2 s")
+    group.add_argument("--record-cell", type=int, metavar="PX",
+                       help=f"pixels per cell in the GIF (default: the config's block-size, smaller "
+                            f"if the GIF would be over {MAX_SIDE} pixels long)")
+
+
+def check_arguments(parser, args):
+    """The rules between these flags and the modes; a broken one is parser.error (one line, exit 2)."""
+    headless = getattr(args, "headless", False)
+    if args.save_games is not None and not headless:
+        parser.error("--save-games works with --headless (in the window, G saves a finished game)")
+    if args.replay is not None and (headless or getattr(args, "load", None)):
+        parser.error("--replay plays in the window: not with --headless or --load")
+    if args.record is None:
+        for flag, value in (("--record-every", args.record_every), ("--record-speed", args.record_speed),
+                            ("--record-cell", args.record_cell)):
+            if value is not None:
+                parser.error(f"{flag} needs --record OUT.gif")
+        return
+    if args.record_every is not None and args.record_every < 1:
+        parser.error("--record-every must be at least 1")
+    if args.record_speed is not None and not 0.02 <= args.record_speed <= 2:
+        parser.error("--record-speed must be between 0.02 and 2 seconds")
+    if args.record_cell is not None and not 1 <= args.record_cell <= MAX_CELL:
+        parser.error(f"--record-cell must be between 1 and {MAX_CELL} pixels")
+    if headless and (args.games != 1 or args.boards):
+        parser.error("--record with --headless records one game: add --games 1 (and no --boards)")
+    if getattr(args, "load", None):
+        parser.error("--record records a game from its start: not with --load")
+    if not args.record.lower().endswith(".gif"):
+        parser.error(f"--record writes an animated GIF: give a name ending in .gif, not {args.record}")
+    if os.path.lexists(args.record):
+        parser.error(f"{args.record} already exists; --record never replaces a file")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(args.record))):
+        parser.error(f"--record: the folder of {args.record} does not exist")
+    try:
+        import PIL  # noqa: F401  (only recording needs it)
+    except ImportError:
+        parser.error(f"--record: {PILLOW_MISSING}")
+
+
+class Keeper:
+    """What the headless runner does with each game it finishes: --save-games and --record."""
+
+    def __init__(self, args, config):
+        self.directory = getattr(args, "save_games", None)
+        self.record = getattr(args, "record", None)
+        self.args, self.config = args, config
+        self.written = self.found = 0
+        self.recorded = None  # the one game --record draws
+
+    @classmethod
+    def from_args(cls, args, config):
+        """A Keeper for these flags, its folder made; None when neither flag is given."""
+        if getattr(args, "save_games", None) is None and getattr(args, "record", None) is None:
+            return None
+        keeper = cls(args, config)
+        if keeper.directory is not None:
+            try:
+                os.makedirs(keeper.directory, exist_ok=True)
+            except OSError as e:
+                raise ReplayError(f"--save-games: cannot make {keeper.directory}: {e.strerror or e}") from None
+        return keeper
+
+    def __call__(self, replay):
+        if self.directory is not None:
+            written = write(replay, self.directory)[1]
+            self.written += written
+            self.found += not written
+        if self.record is not None:
+            self.recorded = replay
+
+    def finish(self):
+        """Write the recording, if any; return the lines that say what was kept."""
+        lines = []
+        if self.directory is not None:
+            again = f" ({self.found} already there)" if self.found else ""
+            lines.append(f"replays: {self.written} written in {self.directory}{again}")
+        if self.recorded is not None:
+            import record  # drawing needs pygame, which the runner itself does without
+            lines.append(record.save_as_asked(self.recorded, self.args, self.config))
+        return lines
