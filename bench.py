@@ -22,7 +22,7 @@ import signal
 import sys
 import time
 from types import SimpleNamespace
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import config as configuration
 import debuglog
@@ -55,6 +55,10 @@ def add_arguments(parser):
     group.add_argument("--boards", metavar="WxH,...",
                        help="play --games games on each of these boards (e.g. 1x2,3x3,8x8); "
                             "the starting length is cut to fit each board")
+    group.add_argument("--takeover-from", metavar="NAME",
+                       help="play each game with this memoryless autopilot (greedy) until it is proven to "
+                            "circle forever, then hand the position to --solver; the figures add how many "
+                            "hand-overs were won, lost or still going")
     group.add_argument("--jobs", type=int, metavar="N",
                        help="games played at once, in worker processes (default: the machine's cores, "
                             f"{os.cpu_count() or 1} here); the figures do not depend on it, timings aside")
@@ -119,6 +123,11 @@ def settings(args, config):
     if solver not in solvers.SOLVERS:
         raise configuration.ConfigError(f"--solver must be one of {', '.join(solvers.SOLVERS)}, got {solver}")
     configuration.check_board(width, height, length, "the headless board")
+    first = getattr(args, "takeover_from", None)
+    if first is not None and (first not in solvers.SOLVERS or not solvers.SOLVERS[first].memoryless):
+        memoryless = [name for name, kind in solvers.SOLVERS.items() if kind.memoryless]
+        raise configuration.ConfigError(f"--takeover-from needs an autopilot whose endless loops can be proven: "
+                                        f"one of {', '.join(memoryless)}, got {first}")
     max_steps = args.max_steps if args.max_steps is not None else 100 * width * height
     if max_steps < 1:
         raise configuration.ConfigError("--max-steps must be at least 1")
@@ -233,6 +242,7 @@ class GameSpec(NamedTuple):
     max_steps: int
     soak: bool = False
     keep: bool = False  # add the game's replay.Replay to its record (--save-games, --record)
+    takeover_from: Optional[str] = None  # play this autopilot first, until its loop is proven
 
 
 def play_game(spec):
@@ -240,22 +250,36 @@ def play_game(spec):
 
     This is the runner's one per-game function; with --jobs it runs in worker processes.
     Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps",
-    "timing" (a Timing) and, when `spec.keep`, "replay" (the game's replay.Replay).
+    "timing" (a Timing, of `spec.solver`'s moves), "handover" (with `spec.takeover_from`:
+    whether the first autopilot's loop was proven and the game handed over) and, when
+    `spec.keep`, "replay" (the game's replay.Replay).
     """
     game = Game(spec.width, spec.height, spec.length, spec.seed)
-    autopilot = solvers.make_solver(spec.solver, game)
     timing = Timing()
-    try:
-        outcome = play(game, autopilot, spec.max_steps, timing, spec.soak)
-    except InvariantError as e:
-        # The dump needs only the autopilot's name and decision: send those, not the autopilot.
-        e.solver = SimpleNamespace(name=autopilot.name, decision=autopilot.decision)
-        raise
+    handover = None
+    if spec.takeover_from is not None:
+        outcome = _play_audited(game, solvers.make_solver(spec.takeover_from, game), spec.max_steps, Timing(), spec)
+        handover = outcome == "stuck" and game.steps < spec.max_steps  # its endless loop was proven
+    if handover is not False:  # no hand-over asked for, or one made
+        outcome = _play_audited(game, solvers.make_solver(spec.solver, game), game.steps + spec.max_steps,
+                                timing, spec)
     record = {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps,
               "timing": timing}
+    if handover is not None:
+        record["handover"] = handover
     if spec.keep:
-        record["replay"] = replay.Replay.of(game, spec.solver)
+        drivers = [spec.solver] if spec.takeover_from is None else [spec.takeover_from] + [spec.solver] * handover
+        record["replay"] = replay.Replay.of(game, replay.solver_label(drivers))
     return record
+
+
+def _play_audited(game, autopilot, max_steps, timing, spec):
+    """play() one autopilot; a broken rule keeps just its name and decision, which workers can send."""
+    try:
+        return play(game, autopilot, max_steps, timing, spec.soak)
+    except InvariantError as e:
+        e.solver = SimpleNamespace(name=autopilot.name, decision=autopilot.decision)
+        raise
 
 
 def _process_context():
@@ -319,6 +343,7 @@ class Tally:
         self.outcomes = {WON: 0, LOST: 0, "stuck": 0}
         self.games = self.total_length = self.total_steps = self.won_steps = 0
         self.min_length = None
+        self.handovers = {WON: 0, LOST: 0, "stuck": 0}  # --takeover-from: how the handed-over games ended
 
     def add(self, record):
         self.games += 1
@@ -330,6 +355,8 @@ class Tally:
         if self.min_length is None or record["length"] < self.min_length:
             self.min_length = record["length"]
         self.timing.merge(record["timing"])
+        if record.get("handover"):
+            self.handovers[record["outcome"]] += 1
 
     def figures(self, seconds):
         """The figures as the JSON-ready dict; an average is None while it has nothing to average."""
@@ -359,17 +386,26 @@ class Tally:
             "seed": first.seed,
             "soak": first.soak,
             "seconds": round(seconds, 2),
+            **self.handover_figures(),
         }
+
+    def handover_figures(self):
+        """With --takeover-from: the hand-overs made, and how many were won, lost or still going."""
+        if self.first.takeover_from is None:
+            return {}
+        made = self.handovers
+        return {"takeover_from": self.first.takeover_from, "handovers": sum(made.values()),
+                "handovers_won": made[WON], "handovers_lost": made[LOST], "handovers_going": made["stuck"]}
 
 
 def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None, jobs=1,
-              keep=None):
+              keep=None, takeover_from=None):
     """Play `games` seeded games (game i with seed `seed`+i-1) and return the figures as a dict.
 
     `keep`, if given, is handed each game's replay.Replay, in game order. Ctrl-C raises
     Interrupted, which holds the figures of the games finished by then.
     """
-    specs = [GameSpec(width, height, length, solver_name, seed + i, max_steps, soak, keep is not None)
+    specs = [GameSpec(width, height, length, solver_name, seed + i, max_steps, soak, keep is not None, takeover_from)
              for i in range(games)]
     tally = Tally(specs[0])
     started = time.perf_counter()
@@ -423,7 +459,7 @@ def run(args, config):
             progress = Progress(games, f"{width}x{height} {solver_name}")
             try:
                 results.append(run_games(width, height, fitted, solver_name, seed, steps, games,
-                                         args.soak, progress, jobs, keep))
+                                         args.soak, progress, jobs, keep, args.takeover_from))
             except InvariantError as e:
                 return report_broken(e, config, width, height, fitted, solver_name)
             except replay.ReplayError as e:
@@ -475,6 +511,10 @@ def summary(results, interrupted=False):
             "games": games, **total, "win_rate": round(total["wins"] / games, 4) if games else None,
             "move_ms_p99_worst": max((r["move_ms_p99"] for r in results), default=None),
             "soak": bool(results) and results[0]["soak"], "seconds": round(sum(r["seconds"] for r in results), 2)}
+    if results and "handovers" in results[0]:
+        line["takeover_from"] = results[0]["takeover_from"]
+        for key in ("handovers", "handovers_won", "handovers_lost", "handovers_going"):
+            line[key] = sum(r[key] for r in results)
     if interrupted:
         line["interrupted"] = True
     return line

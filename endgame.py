@@ -12,7 +12,8 @@ alone; a breadth-first search over bodies finds the shortest route to each way o
 Positions already decided are remembered. Once the search has proven that this fruit
 cannot be won, it says so at once until the fruit is eaten: every later position is one the
 proof already looked at. It gives up, and says nothing, after `budget` bodies, and then
-waits a board-full of moves before trying again. It is only asked when few cells are free
+waits a board-full of moves before trying again, twice as long after each failure (the
+positions it has decided meanwhile are kept, so each new try goes further). It is only asked when few cells are free
 (FREE_MAX). Cells are flat (grid.py); a body is a tuple, head first.
 """
 from collections import deque
@@ -34,21 +35,28 @@ class Endgame:
         self.known = {}  # (body, fruit) -> the winning route (cells) or None
         self._left = 0
         self._lost = None  # (fruit, length) proven not to be won
-        self._pause = (None, 0)  # (fruit, questions to skip) after giving up
+        self._pause = (None, 0, 0)  # (fruit and length, questions left to skip, failures) after giving up
+
+    def lost(self, body, fruit):
+        """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
+        return self._lost == (fruit, len(body))
 
     def winning_route(self, body, fruit):
         """The shortest route (cells after the head) to a won position, or None (not won, or not known)."""
         free = self.grid.size - len(body)
         if fruit < 0 or free > self.free_max or self._lost == (fruit, len(body)):
             return None
-        if self._pause[0] == (fruit, len(body)) and self._pause[1] > 0:
-            self._pause = (self._pause[0], self._pause[1] - 1)
+        question, waiting, failures = self._pause
+        if question != (fruit, len(body)):
+            failures = 0
+        elif waiting > 0:
+            self._pause = (question, waiting - 1, failures)
             return None
         self._left = self.budget
         try:
             route = self._won(body, fruit)
         except OutOfBudget:
-            self._pause = ((fruit, len(body)), self.grid.size)
+            self._pause = ((fruit, len(body)), self.grid.size << failures, failures + 1)
             return None
         if route is None:
             self._lost = (fruit, len(body))

@@ -168,7 +168,8 @@ class HamiltonSolver(Autopilot):
         return route[0]
 
     def _survival_move(self, body, fruit):
-        choice = self.survival.move(self.game.snake, body, fruit, self.hungry)
+        hopeless = self.endgame.lost(body, fruit)  # no order can win it: just stay alive, cheaply
+        choice = self.survival.move(self.game.snake, body, fruit, self.hungry, restore=not hopeless)
         if choice is None:
             self.decision = {"step": "doomed", "mode": "survival"}
             return None

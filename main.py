@@ -45,7 +45,7 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
 ]
 
 # Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused.
-HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs")  # the window refuses these
+HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from")  # the window refuses these
 WINDOW_ONLY = ("load",)  # --headless refuses these
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
 

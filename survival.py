@@ -27,8 +27,11 @@ class Survival:
         self.order = order
         self.rng = rng  # the wandering's own generator, never the game's
 
-    def move(self, snake, body, fruit, hungry):
-        """(direction, whether the tail stays in reach, chasing?) of the best safe move; None if none."""
+    def move(self, snake, body, fruit, hungry, restore=True):
+        """(direction, whether the tail stays in reach, chasing?) of the best safe move; None if none.
+
+        `restore` False skips step 2 (when order is known to be of no use: a lost endgame).
+        """
         grid = self.grid
         head, length = body[0], len(body)
         chase = fruit >= 0 and (hungry // grid.size) % 2 == 1
@@ -44,7 +47,8 @@ class Survival:
             if chase:
                 score = (safe, -far.get(nxt, grid.size), self.rng.random(), area)
             else:
-                score = (safe, self.order(after), area, -grid.distance(nxt, fruit) if fruit >= 0 else 0)
+                score = (safe, self.order(after) if restore else 0, area,
+                         -grid.distance(nxt, fruit) if fruit >= 0 else 0)
             if best_score is None or score > best_score:
                 best, best_score = d, score
         if best is None:

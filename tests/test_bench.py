@@ -247,3 +247,40 @@ def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path, jobs):
     assert last["interrupted"] is True and last["boards"] == ["4x4"] and 1 <= last["games"] < 100000
     assert boards[-1]["board"] == "4x4" and boards[-1]["games"] == last["games"]
     assert boards[-1]["wins"] + boards[-1]["losses"] + boards[-1]["stuck"] == last["games"]
+
+
+# -- --takeover-from: hand greedy's endless loops to another autopilot ---------------------
+
+def test_takeover_hands_each_proven_loop_over_and_counts_how_it_ended():
+    """6x6, seeds 1-40: greedy's own games that it wins stay its wins; every game it is proven
+    to circle in is handed to hamilton, which never loses one and wins every one the endgame
+    search can prove (all but the few with no win at all)."""
+    alone = bench.run_games(6, 6, 3, "greedy", seed=1, max_steps=3600, games=40)
+    taken = bench.run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=40, takeover_from="greedy")
+    assert taken["takeover_from"] == "greedy" and taken["handovers"] == alone["stuck"] > 0
+    assert taken["handovers_lost"] == 0 and taken["losses"] == alone["losses"] == 0
+    assert taken["handovers_won"] + taken["handovers_going"] == taken["handovers"]
+    assert taken["wins"] == alone["wins"] + taken["handovers_won"]
+    assert taken["handovers_won"] >= 0.7 * taken["handovers"]
+
+
+def test_takeover_is_headless_only_and_needs_a_memoryless_autopilot():
+    done = headless("--takeover-from", "hamilton", "--games", "1", "--width", "4", "--height", "4")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "one of greedy" in done.stderr
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "main.py"), "--takeover-from", "greedy"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and "--headless" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_replay_of_a_handed_over_game_names_both_drivers():
+    kept = []
+    bench.run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=12, takeover_from="greedy",
+                    keep=kept.append)
+    labels = {rep.solver for rep in kept}
+    assert labels == {"greedy", "mixed"}  # greedy's own wins, and the games handed over
+
+
+def test_a_game_cut_by_max_steps_is_no_hand_over():
+    """Only a proven loop hands over; greedy stopped by --max-steps before that keeps the game."""
+    taken = bench.run_games(8, 8, 4, "hamilton", seed=1, max_steps=20, games=5, takeover_from="greedy")
+    assert taken["handovers"] == 0 and taken["stuck"] == 5 and taken["avg_steps"] == 20

@@ -77,12 +77,24 @@ def test_a_lost_cause_is_proven_and_then_not_searched_again():
     assert game.state != "lost"  # it never wins, and it never dies
 
 
-def test_out_of_budget_says_nothing_and_waits_before_trying_again():
+def test_out_of_budget_says_nothing_and_waits_longer_after_each_failure():
     game, search, body, fruit = question(STILL_WON, budget=50)
-    assert search.winning_route(body, fruit) is None
+    tries = []
+    original = search._search
+    search._search = lambda *position: tries.append(1) or original(*position)
+
+    def questions_until_the_next_try():
+        before, asked = len(tries), 0
+        while len(tries) == before:
+            assert search.winning_route(body, fruit) is None
+            asked += 1
+        return asked
+
+    assert search.winning_route(body, fruit) is None and tries == [1]  # gave up at once
+    assert questions_until_the_next_try() == 36 + 1  # a board-full of questions skipped, then a try
+    assert questions_until_the_next_try() == 72 + 1  # twice as long after the second failure
     search.budget = 10 ** 6
-    assert search.winning_route(body, fruit) is None  # paused for a board-full of questions
-    for _ in range(36):
+    for _ in range(144):
         search.winning_route(body, fruit)
     assert search.winning_route(body, fruit)
 
