@@ -50,6 +50,7 @@ class Clock:
 
     def __init__(self, tree, body, now=0):
         self.tree, self.now, self.length = tree, now, len(body)
+        self.neck = body[1] if len(body) > 1 else NONE  # never moved onto, even when it is the tail
         length = len(body)
         self.free_at = free_at = [0] * len(tree.stay)
         self.open_at = open_at = [0] * tree.blocks
@@ -67,6 +68,7 @@ class Clock:
     def moved(self, old_head, head):
         """The snake moved its head from `old_head` to `head` without eating."""
         self.now += 1
+        self.neck = old_head
         self._note_move(old_head, head, self.now + self.length - 1)
         self.free_at[head] = self.now + self.length
         b = self.tree.block[head]
@@ -103,6 +105,10 @@ class Planner:
             if n != NONE:
                 self._into[n].append(c)
         self.searches = 0  # searches made by the last plan()
+        width = tree.width
+        self._neighbours = [[c - width if c >= width else -1, c + width if c + width < len(tree.stay) else -1,
+                             c - 1 if c % width else -1, c + 1 if (c + 1) % width else -1]
+                            for c in range(len(tree.stay))]
 
     def plan(self, body, fruit, clock=None):
         """A route (the cells after the head) to `fruit` after which the body fits a tree; None if
@@ -113,10 +119,11 @@ class Planner:
         if len(body) + 1 == len(tree.stay):  # the last fruit: the full board needs no tree
             return self.last_meal(body[0], fruit, clock) or None
         lanes = self.lane_distances(fruit)
-        bans = (bytearray(len(tree.stay)), bytearray(len(tree.stay)))  # (stay banned, cross banned) per cell
+        size = len(tree.stay)
+        bans = (bytearray(size), bytearray(size), bytearray(size))  # (stay, cross, free move) banned per cell
         for _ in range(REPLANS):
             self.searches += 1
-            route = self.search(body[0], fruit, clock, lanes, bans)
+            route = self.search(body[0], fruit, clock, lanes, bans, len(body))
             if not route:
                 return None
             broken = self._bites_itself(body[0], route, len(body))
@@ -137,10 +144,15 @@ class Planner:
         entered, prev = {}, head
         for t, c in enumerate(route, 1):
             if t - entered.get(c, -length) < length:
-                return prev, c == self.tree.cross[prev]
+                return prev, self._kind(prev, c)
             entered[c] = t
             prev = c
         return None
+
+    def _kind(self, c, n):
+        """Which ban forbids the move c -> n: 0 the stay, 1 the cross, 2 a free move."""
+        tree = self.tree
+        return 0 if n == tree.stay[c] else 1 if n == tree.cross[c] else 2
 
     def last_meal(self, head, fruit, clock):
         """A shortest route to `fruit` over cells free in time, lanes or not; [] if none."""
@@ -182,15 +194,21 @@ class Planner:
         self._lanes_to = (target, dist)
         return dist
 
-    def search(self, head, fruit, clock, lanes, bans):
+    def search(self, head, fruit, clock, lanes, bans, length):
         """Breadth-first search over (cell, walls have met the rim) with the rules of the
-        module docstring; the route as a list of cells, [] if the fruit cannot be reached."""
+        module docstring; the route as a list of cells, [] if the fruit cannot be reached.
+
+        A move into a cell at least `length` (the body's length) lanes from the fruit is
+        forgotten by the meal (the rest of the route takes at least that long), so there
+        any move to a free cell will do: the lanes and the tree do not bind it.
+        """
         tree = self.tree
         size = len(tree.stay)
+        neighbours = self._neighbours
         stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
         wall_from, wall_to, rim = tree.wall_from, tree.wall_to, tree.rim
         free_at, open_at, mark, until, touch = clock.free_at, clock.open_at, clock.mark, clock.until, clock.touch
-        no_stay, no_cross = bans
+        no_stay, no_cross, no_free = bans
         dist = [-1] * (2 * size)  # state -> the move number it is reached at; state = cell + size * (rim met)
         came = [-1] * (2 * size)  # state -> the state before it
         dist[head] = clock.now
@@ -201,6 +219,12 @@ class Planner:
             met = s >= size
             t = dist[s] + 1
             g = gate[c]
+            if not no_free[c]:  # moves the meal will have forgotten: any free cell
+                for n in neighbours[c]:
+                    if (n >= 0 and lanes[n] >= length and free_at[n] <= t and dist[n] < 0
+                            and (n != clock.neck or s != head)):
+                        dist[n], came[n] = t, s
+                        queue.append(n)
             # cross through the gate
             n = cross[c]
             if n != NONE and free_at[n] <= t and not no_cross[c]:

@@ -100,7 +100,7 @@ def test_a_route_that_breaks_the_tree_is_refused_and_searched_again():
     check bans that crossing, and the second search finds a route that fits."""
     planner, body, fruit = setup(SECOND_TRY)
     first = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
-                           (bytearray(36), bytearray(36)))
+                           (bytearray(36), bytearray(36), bytearray(36)), len(body))
     assert planner.tree.first_break(after_eating(body, first), new=len(first)) == (21, True)
     route = planner.plan(body, fruit)
     assert planner.searches == 2 and route != first
@@ -118,6 +118,46 @@ NO_ROUTE_YET = ["> > > > > v",
 def test_no_route_while_the_body_is_in_the_way():
     planner, body, fruit = setup(NO_ROUTE_YET)
     assert planner.plan(body, fruit) is None
+
+
+FORGOTTEN_BY_THE_MEAL = [". . . . . .",
+                         ". . . . . .",
+                         "H . . . . .",
+                         "^ < . . . .",
+                         ". . . . . .",
+                         ". * . . . ."]
+
+
+def test_moves_the_meal_will_have_forgotten_need_no_lanes():
+    """A snake of 3 with the fruit 4 moves away. The first moves will have left the body by
+    the meal, so they need not follow the lanes: 4 moves. On the lanes alone: 16."""
+    planner, body, fruit = setup(FORGOTTEN_BY_THE_MEAL)
+    route = planner.plan(body, fruit)
+    assert len(route) == 4
+    assert_safe_and_fitting(planner, body, route)
+    lanes_only = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
+                                (bytearray(36), bytearray(36), bytearray(36)), length=10 ** 9)
+    assert len(lanes_only) == 16
+
+
+@pytest.mark.parametrize("rows", [
+    [". . .",
+     ". . .",
+     "H . .",
+     "^ . .",   # the fruit is behind the tail: straight back over it would be 3 moves
+     ". . .",
+     "* . ."],
+    ["> H . .",
+     "* . . .",
+     ". . . .",
+     ". . . ."]])
+def test_a_free_move_never_reverses_a_snake_of_two(rows):
+    """For a snake of 2 the neck is the tail, free at the first move, yet moving onto it is a
+    reversal: the search never offers it."""
+    planner, body, fruit = setup(rows)
+    route = planner.plan(body, fruit)
+    assert route[0] != body[1]
+    assert_safe_and_fitting(planner, body, route)
 
 
 def test_the_clock_of_a_short_body():
@@ -144,14 +184,12 @@ def test_lane_distance_is_a_lower_bound_of_the_route(rows):
     assert planner.lane_distances(fruit)[body[0]] <= len(route)
 
 
-COMES_BACK = [". . . . > v . .",
-              ". . . . . v . .",
-              ". . . * . > H .",
-              ". . . . . . . .",
-              ". . . . . . . .",
-              ". . . . . . . .",
-              ". . . . . . . .",
-              ". . . . . . . ."]
+COMES_BACK = [". . . . . .",
+              ". . . * . .",
+              ". . > > > v",
+              ". . . . . H",
+              ". . . . . .",
+              ". . . . . ."]
 
 
 def test_a_route_may_not_come_back_to_a_cell_its_own_body_still_holds():
@@ -160,7 +198,7 @@ def test_a_route_may_not_come_back_to_a_cell_its_own_body_still_holds():
     ago than the snake is long; it is refused and the next one is safe."""
     planner, body, fruit = setup(COMES_BACK)
     first = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
-                           (bytearray(64), bytearray(64)))
+                           (bytearray(36), bytearray(36), bytearray(36)), len(body))
     assert planner._bites_itself(body[0], first, len(body)) is not None
     route = planner.plan(body, fruit)
     assert planner.searches > 1 and planner._bites_itself(body[0], route, len(body)) is None
