@@ -97,7 +97,7 @@ class Planner:
 
     def __init__(self, tree):
         self.tree = tree
-        self._lanes_to = None  # (fruit, lane distances to it): the same fruit is asked for again
+        self._lanes_to = None  # (fruit, cap, lane distances to it): the same fruit is asked for again
         self._into = [[] for _ in tree.stay]  # cell -> the cells that move into it
         for c, n in enumerate(tree.stay):
             self._into[n].append(c)
@@ -109,6 +109,8 @@ class Planner:
         self._neighbours = [[c - width if c >= width else -1, c + width if c + width < len(tree.stay) else -1,
                              c - 1 if c % width else -1, c + 1 if (c + 1) % width else -1]
                             for c in range(len(tree.stay))]
+        self._xs = [c % width for c in range(len(tree.stay))]  # column and row of each cell
+        self._ys = [c // width for c in range(len(tree.stay))]
 
     def plan(self, body, fruit, clock=None):
         """A route (the cells after the head) to `fruit` after which the body fits a tree; None if
@@ -118,7 +120,7 @@ class Planner:
         self.searches = 0
         if len(body) + 1 == len(tree.stay):  # the last fruit: the full board needs no tree
             return self.last_meal(body[0], fruit, clock) or None
-        lanes = self.lane_distances(fruit)
+        lanes = self.lane_distances(fruit, len(body))
         size = len(tree.stay)
         bans = (bytearray(size), bytearray(size), bytearray(size))  # (stay, cross, free move) banned per cell
         for _ in range(REPLANS):
@@ -175,14 +177,22 @@ class Planner:
                     queue.append((n, t + 1))
         return []
 
-    def lane_distances(self, target):
-        """Moves from every cell to `target` along the lanes of an empty board (a lower bound)."""
-        if self._lanes_to is not None and self._lanes_to[0] == target:
-            return self._lanes_to[1]
+    def lane_distances(self, target, cap=None):
+        """Moves from every cell to `target` along the lanes of an empty board (a lower bound),
+        counted up to `cap`: a cell farther away (or never reaching it) gets `cap`.
+
+        The planner asks with cap = the body's length. Every time on the body's clock is at
+        most `length` moves away, so a route that still needs `length` moves is judged the
+        same however much longer it needs. The cap keeps the count near the fruit while the
+        snake is short, which is what makes planning cheap on big boards.
+        """
         size = len(self._into)
-        dist = [size] * size
+        cap = size if cap is None else min(cap, size)
+        if self._lanes_to is not None and self._lanes_to[:2] == (target, cap):
+            return self._lanes_to[2]
+        dist = [cap] * size
         dist[target] = 0
-        queue = deque([target])
+        queue = deque([target]) if cap > 1 else ()
         into = self._into
         while queue:
             c = queue.popleft()
@@ -190,8 +200,9 @@ class Planner:
             for p in into[c]:
                 if dist[p] > d:
                     dist[p] = d
-                    queue.append(p)
-        self._lanes_to = (target, dist)
+                    if d + 1 < cap:
+                        queue.append(p)
+        self._lanes_to = (target, cap, dist)
         return dist
 
     def search(self, head, fruit, clock, lanes, bans, length):
@@ -201,7 +212,30 @@ class Planner:
         A move into a cell at least `length` (the body's length) lanes from the fruit is
         forgotten by the meal (the rest of the route takes at least that long), so there
         any move to a free cell will do: the lanes and the tree do not bind it.
+
+        The search first looks only where a route of a given length could pass: a state
+        reached at move t is kept when t plus the straight distance left to the fruit is
+        within the bound. Every move before a kept state also passes, so the kept states are
+        reached exactly as in the whole search, from the same states, and the route found is
+        the very one the whole search finds. The bound grows until a route is found or
+        nothing was left out. Near the fruit that is the rectangle between head and fruit,
+        not the disc around the head: what keeps a plan cheap on big boards.
         """
+        width = self.tree.width
+        straight = abs(head % width - fruit % width) + abs(head // width - fruit // width)
+        least = clock.now + straight  # no route arrives sooner
+        bound = least
+        while True:
+            route, beyond = self._search_within(head, fruit, clock, lanes, bans, length, bound)
+            if route or not beyond:
+                return route
+            # At least double the slack, and let in every state left out this time (all of
+            # the same parity as `least`, as is every route's length).
+            bound = max(least + 2 * (bound - least) + 2, beyond)
+
+    def _search_within(self, head, fruit, clock, lanes, bans, length, bound):
+        """The search, keeping only states from which the fruit is reachable by move `bound`;
+        (route, the largest such move of the states left out, 0 if none was)."""
         tree = self.tree
         size = len(tree.stay)
         neighbours = self._neighbours
@@ -209,6 +243,9 @@ class Planner:
         wall_from, wall_to, rim = tree.wall_from, tree.wall_to, tree.rim
         free_at, open_at, mark, until, touch = clock.free_at, clock.open_at, clock.mark, clock.until, clock.touch
         no_stay, no_cross, no_free = bans
+        xs, ys = self._xs, self._ys
+        fx, fy = xs[fruit], ys[fruit]
+        beyond = 0
         dist = [-1] * (2 * size)  # state -> the move number it is reached at; state = cell + size * (rim met)
         came = [-1] * (2 * size)  # state -> the state before it
         dist[head] = clock.now
@@ -223,6 +260,10 @@ class Planner:
                 for n in neighbours[c]:
                     if (n >= 0 and lanes[n] >= length and free_at[n] <= t and dist[n] < 0
                             and (n != clock.neck or s != head)):
+                        f = t + abs(xs[n] - fx) + abs(ys[n] - fy)
+                        if f > bound:
+                            beyond = max(beyond, f)
+                            continue
                         dist[n], came[n] = t, s
                         queue.append(n)
             # cross through the gate
@@ -233,10 +274,14 @@ class Planner:
                     end = t + lanes[n]
                     m = mark[g] if until[g] >= end else 0
                     if m == IN or (m == 0 and open_at[block[n]] < end):
-                        dist[ns], came[ns] = t, s
-                        if n == fruit:
-                            return self._walk_back(came, ns, head, size)
-                        queue.append(ns)
+                        f = t + abs(xs[n] - fx) + abs(ys[n] - fy)
+                        if f > bound:
+                            beyond = max(beyond, f)
+                        else:
+                            dist[ns], came[ns] = t, s
+                            if n == fruit:
+                                return self._walk_back(came, ns, head, size), beyond
+                            queue.append(ns)
             # stay in the block, passing the gate
             n = stay[c]
             if free_at[n] <= t and not no_stay[c]:
@@ -257,11 +302,15 @@ class Planner:
                         elif wall_from[c] == rim:
                             ns = n + size
                 if dist[ns] < 0:
+                    f = t + abs(xs[n] - fx) + abs(ys[n] - fy)
+                    if f > bound:
+                        beyond = max(beyond, f)
+                        continue
                     dist[ns], came[ns] = t, s
                     if n == fruit:
-                        return self._walk_back(came, ns, head, size)
+                        return self._walk_back(came, ns, head, size), beyond
                     queue.append(ns)
-        return []
+        return [], beyond
 
     @staticmethod
     def _walk_back(came, s, head, size):

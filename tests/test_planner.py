@@ -235,3 +235,45 @@ def test_the_clock_kept_move_by_move_agrees_with_a_fresh_one():
         assert marks(clock) == marks(fresh)
         compared += 1
     assert compared == 300
+
+
+# -- what keeps a plan cheap on big boards: both must change nothing ----------------------
+
+@pytest.mark.parametrize("width, height", [(6, 6), (9, 8), (7, 7)])
+def test_lane_distances_cut_at_a_cap_are_the_whole_ones_cut(width, height):
+    planner = Planner(CellTree(width, height))
+    for target in range(0, width * height, 5):
+        whole = list(planner.lane_distances(target))
+        for cap in (1, 2, 5, 13):
+            assert planner.lane_distances(target, cap) == [min(d, cap) for d in whole]
+
+
+def positions(width, height, seed, every=7):
+    """(planner, flat body, flat fruit) taken every few moves of a hamilton game, where the
+    body fits one of its trees (always, once the first route is followed)."""
+    game = Game(width, height, 4, seed)
+    solver, grid = HamiltonSolver(game), Grid(width, height)
+    while not game.over():
+        if game.steps % every == 0:
+            body = grid.flat_body(game.snake)
+            planner = next((p for p in solver.planners if p.tree.fits(body)), None)
+            fruit = grid.index(game.fruit.last_generate)
+            if planner is not None and fruit != planner.tree.skipped:
+                yield planner, body, fruit
+        game.snake.turn(solver.next_direction())
+        game.step()
+
+
+def test_the_search_within_growing_bounds_finds_the_whole_searchs_route():
+    """search() looks first near the straight line to the fruit and widens; it must return
+    exactly the route of one search over the whole board, found or not."""
+    seen = found = 0
+    for width, height, seed in [(6, 6, 1), (8, 6, 2), (9, 8, 3), (7, 7, 4), (12, 10, 5)]:
+        for planner, body, fruit in positions(width, height, seed):
+            clock = Clock(planner.tree, body)
+            lanes = planner.lane_distances(fruit, len(body))
+            bans = (bytearray(width * height), bytearray(width * height), bytearray(width * height))
+            whole, _ = planner._search_within(body[0], fruit, clock, lanes, bans, len(body), bound=10 ** 9)
+            assert planner.search(body[0], fruit, clock, lanes, bans, len(body)) == whole
+            seen, found = seen + 1, found + bool(whole)
+    assert seen > 100 and 0 < found < seen  # routes found and routes not yet found both met
