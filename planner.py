@@ -37,6 +37,16 @@ from collections import deque
 from celltree import IN, NONE, OUT
 
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
+SLICE = 256  # states a search takes between pauses, when it is run a piece at a time (planning)
+
+
+def finish(steps):
+    """Run a generator of planning() to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 class Clock:
@@ -64,6 +74,14 @@ class Clock:
         self.touch = [0] * (tree.rim + 1)
         for k in range(length - 1, 0, -1):
             self._note_move(body[k], body[k - 1], now + length - k)
+
+    def copy(self):
+        """A clock of its own with the same times (list copies: far cheaper than building one)."""
+        twin = object.__new__(Clock)
+        twin.tree, twin.now, twin.length, twin.neck = self.tree, self.now, self.length, self.neck
+        twin.free_at, twin.open_at = self.free_at[:], self.open_at[:]
+        twin.mark, twin.until, twin.touch = self.mark[:], self.until[:], self.touch[:]
+        return twin
 
     def moved(self, old_head, head):
         """The snake moved its head from `old_head` to `head` without eating."""
@@ -98,6 +116,7 @@ class Planner:
     def __init__(self, tree):
         self.tree = tree
         self._lanes_to = None  # (fruit, cap, lane distances to it): the same fruit is asked for again
+        self._no_route_to = None  # the fruit the last search found no route to
         self._into = [[] for _ in tree.stay]  # cell -> the cells that move into it
         for c, n in enumerate(tree.stay):
             self._into[n].append(c)
@@ -105,6 +124,7 @@ class Planner:
             if n != NONE:
                 self._into[n].append(c)
         self.searches = 0  # searches made by the last plan()
+        self.taken = 0  # states the last plan's searches took, its cost in work
         width = tree.width
         self._neighbours = [[c - width if c >= width else -1, c + width if c + width < len(tree.stay) else -1,
                              c - 1 if c % width else -1, c + 1 if (c + 1) % width else -1]
@@ -115,9 +135,14 @@ class Planner:
     def plan(self, body, fruit, clock=None):
         """A route (the cells after the head) to `fruit` after which the body fits a tree; None if
         none found. `clock` must be the body's (one is built if not given)."""
+        return finish(self.planning(body, fruit, clock))
+
+    def planning(self, body, fruit, clock=None):
+        """plan() a piece at a time: a generator that pauses (yields) after every SLICE states
+        searched and returns the route. So a big board's search can be spread over moves."""
         tree = self.tree
         clock = clock or Clock(tree, body)
-        self.searches = 0
+        self.searches = self.taken = 0
         if len(body) + 1 == len(tree.stay):  # the last fruit: the full board needs no tree
             return self.last_meal(body[0], fruit, clock) or None
         lanes = self.lane_distances(fruit, len(body))
@@ -125,7 +150,7 @@ class Planner:
         bans = (bytearray(size), bytearray(size), bytearray(size))  # (stay, cross, free move) banned per cell
         for _ in range(REPLANS):
             self.searches += 1
-            route = self.search(body[0], fruit, clock, lanes, bans, len(body))
+            route = yield from self.searching(body[0], fruit, clock, lanes, bans, len(body))
             if not route:
                 return None
             broken = self._bites_itself(body[0], route, len(body))
@@ -206,6 +231,10 @@ class Planner:
         return dist
 
     def search(self, head, fruit, clock, lanes, bans, length):
+        """searching() at one go."""
+        return finish(self.searching(head, fruit, clock, lanes, bans, length))
+
+    def searching(self, head, fruit, clock, lanes, bans, length):
         """Breadth-first search over (cell, walls have met the rim) with the rules of the
         module docstring; the route as a list of cells, [] if the fruit cannot be reached.
 
@@ -224,9 +253,12 @@ class Planner:
         width = self.tree.width
         straight = abs(head % width - fruit % width) + abs(head // width - fruit // width)
         least = clock.now + straight  # no route arrives sooner
-        bound = least
+        # While the snake waits for a route to this fruit, the last search found none: most
+        # likely this one finds none either, and only a search with no bound can say so.
+        bound = least if self._no_route_to != fruit else clock.now + 3 * len(self.tree.stay)  # beyond any state
         while True:
-            route, beyond = self._search_within(head, fruit, clock, lanes, bans, length, bound)
+            route, beyond = yield from self._searching_within(head, fruit, clock, lanes, bans, length, bound)
+            self._no_route_to = None if route else fruit
             if route or not beyond:
                 return route
             # At least double the slack, and let in every state left out this time (all of
@@ -234,6 +266,9 @@ class Planner:
             bound = max(least + 2 * (bound - least) + 2, beyond)
 
     def _search_within(self, head, fruit, clock, lanes, bans, length, bound):
+        return finish(self._searching_within(head, fruit, clock, lanes, bans, length, bound))
+
+    def _searching_within(self, head, fruit, clock, lanes, bans, length, bound):
         """The search, keeping only states from which the fruit is reachable by move `bound`;
         (route, the largest such move of the states left out, 0 if none was)."""
         tree = self.tree
@@ -251,6 +286,9 @@ class Planner:
         dist[head] = clock.now
         queue = deque([head])
         while queue:
+            self.taken += 1
+            if self.taken % SLICE == 0:
+                yield
             s = queue.popleft()
             c = s - size if s >= size else s
             met = s >= size
