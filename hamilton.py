@@ -11,6 +11,11 @@ else left behind. First match wins:
                             future fruit (hand-overs near the end)
     anything else           stay alive and bring the body back into order    survival.py
 
+A search costs time in proportion to the free cells, so on a big board a wait could make
+every move slow. A waiting snake's future is known (it follows the outline and eats nothing),
+so when a search takes more than a slice (planner.SLICE states), the next one is made for
+the position a few moves ahead, one slice per move, and is ready when the snake gets there.
+
 While the body fits a tree it lies along a Hamiltonian cycle, so the snake can never die,
 and every fruit is eventually reached. On an odd x odd board, which has no Hamiltonian
 cycle, the trees leave one cell out: the corner, or the centre of the 3x3 block at the
@@ -29,7 +34,8 @@ from autopilot import Autopilot
 from celltree import CENTRE, CORNER, CellTree
 from endgame import Endgame
 from grid import Grid
-from planner import Clock, Planner
+from planner import SLICE, Clock, Planner
+
 from survival import Survival
 
 
@@ -57,6 +63,7 @@ class HamiltonSolver(Autopilot):
         self.hungry = 0  # moves since the snake last grew
         self.last_length = 0
         self.waiting_on = None  # (planner index, tree) whose outline the snake follows while it waits
+        self.ahead = None  # Ahead: the search, a slice per move, for where the wait will have taken the snake
 
     def planned_path(self):
         """The cells of the route ahead (the next cell alone when waiting or surviving)."""
@@ -86,6 +93,8 @@ class HamiltonSolver(Autopilot):
             self.route.clear()
             if not ours:
                 self.in_order, self.waiting_on = False, None
+            if not ours or self.ahead is not None and self.ahead.length != len(snake):
+                self.ahead = None
             nxt = self._plan(grid.flat_body(snake), fruit)
         self.moved_from, self.moved_to = head, nxt
         if nxt is None:
@@ -139,23 +148,65 @@ class HamiltonSolver(Autopilot):
         self.orient = index
         tree = self.planners[index].tree
         target = self._planner_for(index, fruit)
-        planner = self.planners[target]
         if self.clock is None or self.clock.tree.clockwise != tree.clockwise:
             self.clock = Clock(tree, body)  # the trees of one driving direction share their gates
-        route = planner.plan(body, fruit, self.clock)
+        ahead = self.ahead
+        if ahead is not None and (ahead.fruit, ahead.index) == (fruit, index):
+            route = ahead.step()
+            if ahead.left:  # still on the way to the position it plans for
+                return self._wait(index, tree, body)
+            self.ahead = None
+        else:
+            self.ahead = None
+            route = self.planners[target].plan(body, fruit, self.clock)
         if route:
-            self.route, self.route_fruit, self.waiting_on = deque(route[1:]), fruit, None
-            self.orient = target  # the body after the meal fits this planner's tree
-            self.decision = {"step": "route", "mode": "cell-tree", "distance": len(route),
-                             "searches": planner.searches, "driving": planner.tree.name}
-            return route[0]
+            return self._take(route, fruit, target)
         # No route yet (the body is in the way for now): one step round a tree the body fits,
         # which keeps it on that tree's outline, then look again. The same tree serves until
         # a route is found: the body stays an arc of its outline.
+        nxt = self._wait(index, tree, body)
+        # The next search will likely take as long as this one. If that is more than a move's
+        # slice, it is made for where the snake will be once it has had a slice per move.
+        work = self.planners[target].taken
+        if work > SLICE:
+            moves = -(-work // SLICE)
+            walk = self._outline_walk(body[0], moves)
+            if fruit in walk:  # the outline itself gets there first: a route that fits
+                return self._take(walk[:walk.index(fruit) + 1], fruit, index)
+            later = (walk[::-1] + body)[:len(body)]
+            clock = self.clock.copy()
+            for old, new in zip([body[0]] + walk, walk):
+                clock.moved(old, new)
+            self.ahead = Ahead(self.planners[target].planning(later, fruit, clock),
+                               fruit, index, moves, len(body))
+            self.ahead.work()
+        return nxt
+
+    def _take(self, route, fruit, target):
+        """Follow `route` (its first cell now) to `fruit`; the body will fit planners[target]'s tree."""
+        planner = self.planners[target]
+        self.route, self.route_fruit, self.waiting_on = deque(route[1:]), fruit, None
+        self.orient = target  # the body after the meal fits this planner's tree
+        self.decision = {"step": "route", "mode": "cell-tree", "distance": len(route),
+                         "searches": planner.searches, "driving": planner.tree.name}
+        return route[0]
+
+    def _wait(self, index, tree, body):
+        """One step round the outline of the tree `body` fits, the same tree while the wait lasts."""
         if self.waiting_on is None or self.waiting_on[0] != index:
             self.waiting_on = (index, tree.spanning_tree(body))
-        self.decision = {"step": "wait", "mode": "cell-tree", "searches": planner.searches, "driving": tree.name}
+        self.decision = {"step": "wait", "mode": "cell-tree", "searches": self.planners[index].searches,
+                         "driving": tree.name}
         return tree.next_on_outline(self.waiting_on[1], body[0])
+
+    def _outline_walk(self, head, moves):
+        """The next `moves` cells round the outline the waiting snake follows."""
+        walk, outline = [], self.waiting_on[1]
+        tree = self.planners[self.waiting_on[0]].tree
+        for _ in range(moves):
+            head = tree.next_on_outline(outline, head)
+            walk.append(head)
+        return walk
 
     # -- a body in no order ------------------------------------------------------------------
 
@@ -188,3 +239,31 @@ class HamiltonSolver(Autopilot):
         if tree.fits(body):
             return 2
         return 1 if tree.fits(body[:upto]) else 0
+
+
+class Ahead:
+    """A search for the position a waiting snake will reach `left` moves from now (it follows
+    a known outline and eats nothing on the way, so that position is known), taken one slice
+    per move. On a big board one search costs many moves' worth of time; spread so, no move
+    waits for it, and the route is ready the moment the snake gets there."""
+
+    def __init__(self, planning, fruit, index, left, length):
+        self.planning, self.fruit, self.index, self.left, self.length = planning, fruit, index, left, length
+        self.route = None  # the search's answer, once it has one
+        self.done = False
+
+    def step(self):
+        """One move nearer; the route once arrived (the rest of the search, if any, done now)."""
+        self.left -= 1
+        self.work()
+        while self.left == 0 and not self.done:
+            self.work()
+        return self.route
+
+    def work(self):
+        """One slice of the search."""
+        if not self.done:
+            try:
+                next(self.planning)
+            except StopIteration as answer:
+                self.route, self.done = answer.value, True

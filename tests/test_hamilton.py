@@ -4,9 +4,12 @@ import random
 
 import pytest
 
+import bench
 from boards import board
 from game import Game
+from grid import Grid
 from hamilton import HamiltonSolver
+from planner import SLICE
 from snake import DIRECTIONS, step
 from solver import GreedySolver
 
@@ -266,3 +269,33 @@ def test_tiny_positions(width, height, body, fruit):
     game.restore(Snake(width, height, body, heading), fruit, 0, 0)
     play(game, HamiltonSolver(game), cap=50)
     assert game.over()
+
+
+def test_a_long_wait_spreads_its_search_and_finds_the_route_a_search_there_finds():
+    """With a long snake on a big board the snake often waits for a route, and a search takes
+    more than a slice. The next search is then made for the position a few moves ahead, a
+    slice per move; when the snake gets there, its answer is the one a search made there at
+    one go gives."""
+    spread = arrived = 0
+    for seed in (1, 2):
+        game = Game(32, 24, 3, seed)
+        bench.lay_out(game, 0.2)
+        solver, grid = HamiltonSolver(game), Grid(32, 24)
+        while not game.over() and game.steps < 3000:
+            ahead = solver.ahead
+            before = solver.planners[ahead.index if ahead else 0].taken
+            direc = solver.next_direction()
+            if ahead is not None and solver.ahead is ahead:  # a move on the way: one slice at most
+                assert solver.planners[ahead.index].taken - before <= SLICE
+                spread += 1
+            elif ahead is not None and ahead.left == 0:  # arrived: the route it found, or none
+                body, fruit = grid.flat_body(game.snake), grid.index(game.fruit.last_generate)
+                planner = solver.planners[solver._planner_for(ahead.index, fruit)]
+                assert planner.plan(body, fruit) == ahead.route
+                if ahead.route:
+                    assert ahead.route == [solver.moved_to, *solver.route]
+                    arrived += 1
+            game.snake.turn(direc)
+            game.step()
+        assert game.state != "lost"
+    assert spread > 100 and arrived >= 3
