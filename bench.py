@@ -26,11 +26,13 @@ from typing import NamedTuple, Optional
 
 import config as configuration
 import debuglog
+import grid as cells
 import replay
 import solver as solvers
 from game import Game, LOST, PLAYING, WON
 from loops import LoopWatch
-from snake import body_fault, step as step_cell
+from celltree import CellTree
+from snake import Snake, body_fault, direction_between, step as step_cell
 
 HIST_NS = 1000  # timing histogram bucket width: 1 microsecond
 HIST_BUCKETS = 100_000  # buckets up to 100 ms; slower moves fall in the last one (max is kept)
@@ -59,6 +61,10 @@ def add_arguments(parser):
                        help="play each game with this memoryless autopilot (greedy) until it is proven to "
                             "circle forever, then hand the position to --solver; the figures add how many "
                             "hand-overs were won, lost or still going")
+    group.add_argument("--start-fill", type=float, metavar="F",
+                       help="start each game with the snake already filling fraction F of the board "
+                            "(0 <= F < 1), laid along a Hamiltonian cycle as hamilton lays it: the cost "
+                            "of a move late in a game without playing there first")
     group.add_argument("--jobs", type=int, metavar="N",
                        help="games played at once, in worker processes (default: the machine's cores, "
                             f"{os.cpu_count() or 1} here); the figures do not depend on it, timings aside")
@@ -131,7 +137,44 @@ def settings(args, config):
     max_steps = args.max_steps if args.max_steps is not None else 100 * width * height
     if max_steps < 1:
         raise configuration.ConfigError("--max-steps must be at least 1")
+    check_start_fill(args)
     return width, height, length, solver, seed, max_steps
+
+
+def check_start_fill(args):
+    """--start-fill: a fraction below 1, and not with flags that need a game played from its start."""
+    fill = getattr(args, "start_fill", None)
+    if fill is None:
+        return
+    if not 0 <= fill < 1:  # also refuses nan
+        raise configuration.ConfigError(f"--start-fill must be at least 0 and below 1, got {fill}")
+    for dest in ("takeover_from", "save_games", "record"):
+        if getattr(args, dest, None) is not None:
+            raise configuration.ConfigError(f"--start-fill cannot be used with --{dest.replace('_', '-')}: "
+                                            "a replay starts from the spec's starting snake")
+
+
+def lay_out(game, fraction):
+    """Start `game` with the snake holding `fraction` of the board (at least its starting
+    length), along the outline of a spanning tree of 2x2 blocks: a Hamiltonian cycle (odd x
+    odd: of every cell but one). The tail starts on a cell of the cycle the game's generator
+    picks, the head leads along it, and the fruit goes on a free cell, also picked by the
+    generator, so a seed gives the same start. hamilton's own body always lies so."""
+    width, height = game.width, game.height
+    tree = CellTree(width, height)
+    outline = tree.spanning_tree([0])
+    cycle = [0]  # cell 0 is never the one an odd x odd tree leaves out (that is the far corner)
+    while len(cycle) < width * height - (tree.skipped >= 0):
+        cycle.append(tree.next_on_outline(outline, cycle[-1]))
+    length = min(max(game.initial_length, round(fraction * width * height)), len(cycle) - 1)
+    start = game.rng.randrange(len(cycle))
+    flat = [cycle[(start + k) % len(cycle)] for k in range(length)][::-1]  # head first
+    grid = cells.Grid(width, height)
+    body = [grid.cell(c) for c in flat]
+    direc = direction_between(body[1], body[0]) if length > 1 else game.snake.direction()
+    taken = set(flat)
+    fruit = grid.cell(game.rng.choice([c for c in range(width * height) if c not in taken]))
+    game.restore(Snake(width, height, body, direc), fruit, 0, length - game.initial_length)
 
 
 def expect_death(snake, direc):
@@ -243,6 +286,7 @@ class GameSpec(NamedTuple):
     soak: bool = False
     keep: bool = False  # add the game's replay.Replay to its record (--save-games, --record)
     takeover_from: Optional[str] = None  # play this autopilot first, until its loop is proven
+    start_fill: Optional[float] = None  # start with the snake filling this fraction of the board (lay_out)
 
 
 def play_game(spec):
@@ -255,6 +299,8 @@ def play_game(spec):
     `spec.keep`, "replay" (the game's replay.Replay).
     """
     game = Game(spec.width, spec.height, spec.length, spec.seed)
+    if spec.start_fill is not None:
+        lay_out(game, spec.start_fill)
     timing = Timing()
     handover = None
     if spec.takeover_from is not None:
@@ -386,6 +432,7 @@ class Tally:
             "seed": first.seed,
             "soak": first.soak,
             "seconds": round(seconds, 2),
+            **({"start_fill": first.start_fill} if first.start_fill is not None else {}),
             **self.handover_figures(),
         }
 
@@ -399,14 +446,14 @@ class Tally:
 
 
 def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None, jobs=1,
-              keep=None, takeover_from=None):
+              keep=None, takeover_from=None, start_fill=None):
     """Play `games` seeded games (game i with seed `seed`+i-1) and return the figures as a dict.
 
     `keep`, if given, is handed each game's replay.Replay, in game order. Ctrl-C raises
     Interrupted, which holds the figures of the games finished by then.
     """
-    specs = [GameSpec(width, height, length, solver_name, seed + i, max_steps, soak, keep is not None, takeover_from)
-             for i in range(games)]
+    specs = [GameSpec(width, height, length, solver_name, seed + i, max_steps, soak, keep is not None, takeover_from,
+                      start_fill) for i in range(games)]
     tally = Tally(specs[0])
     started = time.perf_counter()
     try:
@@ -445,6 +492,9 @@ def run(args, config):
     try:
         width, height, length, solver_name, seed, max_steps = settings(args, config)
         boards = parse_boards(args.boards) if args.boards else [(width, height)]
+        narrow = [f"{w}x{h}" for w, h in boards if min(w, h) < 2]
+        if args.start_fill is not None and narrow:
+            raise configuration.ConfigError(f"--start-fill needs boards at least 2x2, not {narrow[0]}")
         keep = replay.Keeper.from_args(args, config)  # --save-games, --record
     except (configuration.ConfigError, replay.ReplayError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -459,7 +509,8 @@ def run(args, config):
             progress = Progress(games, f"{width}x{height} {solver_name}")
             try:
                 results.append(run_games(width, height, fitted, solver_name, seed, steps, games,
-                                         args.soak, progress, jobs, keep, args.takeover_from))
+                                         args.soak, progress, jobs, keep, args.takeover_from,
+                                         args.start_fill))
             except InvariantError as e:
                 return report_broken(e, config, width, height, fitted, solver_name)
             except replay.ReplayError as e:

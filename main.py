@@ -44,8 +44,9 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
     ("Q / close", "quit"),
 ]
 
-# Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused.
-HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from")  # the window refuses these
+# Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
+# the headless-only ones; --headless refuses the window-only ones.
+HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from", "start_fill")
 WINDOW_ONLY = ("load",)  # --headless refuses these
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
 
@@ -183,6 +184,8 @@ class App:
         self.record_args = None  # --record: the game played since launch goes into a GIF when it ends
         self.running = True
         self.exit_code = 0
+        self.ticks = self.late_ticks = 0  # run() counts them
+        self.worst_lateness = 0.0
         self.make_solver = make_solver or solvers.make_solver
         self.scores = score_book if score_book is not None else scores.ScoreBook()  # in memory only
         self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
@@ -541,7 +544,8 @@ class App:
         game over); `max_ticks` and `max_seconds` end the loop early, for tests and scripts.
         """
         start = last_tick = self.clock()
-        ticks = 0
+        self.ticks = self.late_ticks = 0  # ticks played, and those more than half an interval
+        self.worst_lateness = 0.0  # behind their time; the worst delay (docs/tick_benchmark.py)
         while self.running:
             # events
             for event in pygame.event.get():
@@ -552,7 +556,7 @@ class App:
             now = self.clock()
             if now - last_tick >= self.interval:
                 self.tick()
-                ticks += 1
+                self.note_lateness(now - last_tick - self.interval)
                 last_tick += self.interval
                 if now - last_tick >= self.interval:  # fell behind: no burst of catch-up moves
                     last_tick = now
@@ -560,12 +564,18 @@ class App:
             rects = self.render()
             if rects:
                 pygame.display.update(rects)
-            if (max_ticks is not None and ticks >= max_ticks
+            if (max_ticks is not None and self.ticks >= max_ticks
                     or max_seconds is not None and now - start >= max_seconds):
                 break
             # wait: until the next tick, but never longer than KEY_WAIT without looking at the keys
             self.sleep(min(last_tick + self.interval - self.clock(), KEY_WAIT))
         return self.exit_code
+
+    def note_lateness(self, seconds):
+        self.ticks += 1
+        self.worst_lateness = max(self.worst_lateness, seconds)
+        if seconds > self.interval / 2:
+            self.late_ticks += 1
 
     @staticmethod
     def sleep(seconds):

@@ -284,3 +284,40 @@ def test_a_game_cut_by_max_steps_is_no_hand_over():
     """Only a proven loop hands over; greedy stopped by --max-steps before that keeps the game."""
     taken = bench.run_games(8, 8, 4, "hamilton", seed=1, max_steps=20, games=5, takeover_from="greedy")
     assert taken["handovers"] == 0 and taken["stuck"] == 5 and taken["avg_steps"] == 20
+
+
+# -- --start-fill: the cost of late moves without playing there first ----------------------
+
+@pytest.mark.parametrize("width, height, fill", [(8, 6, 0.5), (9, 9, 0.9), (7, 4, 0.3), (6, 6, 0.0)])
+def test_start_fill_lays_the_snake_along_a_cycle_of_the_cell_tree(width, height, fill):
+    from celltree import CellTree
+    from grid import Grid
+    game = Game(width, height, 3, 5)
+    bench.lay_out(game, fill)
+    snake, grid = game.snake, Grid(width, height)
+    assert len(snake) == max(3, round(fill * width * height))
+    assert snake.valid() and not snake.at(game.fruit.where())
+    assert len(snake) == game.initial_length + game.eaten  # the soak audit's rule still holds
+    assert CellTree(width, height).fits(grid.flat_body(snake))
+    again = Game(width, height, 3, 5)
+    bench.lay_out(again, fill)
+    assert list(again.snake.body) == list(snake.body) and again.fruit.where() == game.fruit.where()
+
+
+def test_start_fill_games_are_played_from_the_filled_board():
+    result = headless("--games", "3", "--width", "8", "--height", "8", "--solver", "hamilton",
+                      "--start-fill", "0.75", "--soak", "--jobs", "1")
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert result.returncode == 0 and figures["wins"] == 3 and figures["start_fill"] == 0.75
+    assert figures["avg_steps"] < 200  # from 48 cells, not from 4: an 8x8 game from the start takes about 450
+
+
+@pytest.mark.parametrize("flags, says", [
+    (["--start-fill", "1"], "--start-fill must be at least 0 and below 1"),
+    (["--start-fill", "-0.1"], "--start-fill must be"),
+    (["--start-fill", "0.5", "--boards", "1x6,4x4"], "at least 2x2, not 1x6"),
+    (["--start-fill", "0.5", "--takeover-from", "greedy"], "cannot be used with --takeover-from"),
+])
+def test_start_fill_refuses_what_it_cannot_do_in_one_line(flags, says):
+    result = headless("--games", "1", *flags)
+    assert result.returncode == 2 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
