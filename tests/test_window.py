@@ -840,3 +840,21 @@ def test_the_screenshot_script_draws_the_board(tmp_path):
     centres = [tuple(picture.get_at((x, y)))[:3] for x in range(25, 800, 50) for y in range(25, 600, 50)]
     assert centres.count(drawer.RED) == 1 and centres.count(drawer.GREEN) == 1
     assert centres.count(drawer.BLACK) >= 2  # at least the starting length, head aside
+
+
+def test_the_tick_benchmark_plays_the_real_loop_and_counts_late_ticks():
+    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "tick_benchmark.py")
+    done = subprocess.run([sys.executable, script, "--seconds", "1", "--width", "20", "--height", "15",
+                           "--speed", "0.02", "--start-fill", "0.5"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["ticks_due"] == 50 and 40 <= figures["ticks"] <= 51 and figures["moves"] == figures["ticks"]
+    assert figures["length"] >= 150 and 0 <= figures["late_ticks"] <= figures["ticks"]
+
+
+def test_a_tick_more_than_half_an_interval_behind_counts_as_late(make_app):
+    app = make_app()
+    app.interval = 0.01
+    for seconds in (0.0, 0.004, 0.006, 0.02):
+        app.note_lateness(seconds)
+    assert (app.ticks, app.late_ticks, app.worst_lateness) == (4, 2, 0.02)
