@@ -171,15 +171,14 @@ class HamiltonSolver(Autopilot):
         if work > SLICE:
             moves = -(-work // SLICE)
             walk = self._outline_walk(body[0], moves)
-            if fruit in walk:  # the outline itself gets there first: a route that fits
-                return self._take(walk[:walk.index(fruit) + 1], fruit, index)
-            later = (walk[::-1] + body)[:len(body)]
-            clock = self.clock.copy()
-            for old, new in zip([body[0]] + walk, walk):
-                clock.moved(old, new)
-            self.ahead = Ahead(self.planners[target].planning(later, fruit, clock),
-                               fruit, index, moves, len(body))
-            self.ahead.work()
+            if fruit not in walk:  # else the outline takes it there first: nothing to plan ahead for
+                later = (walk[::-1] + body)[:len(body)]
+                clock = self.clock.copy()
+                for old, new in zip([body[0]] + walk, walk):
+                    clock.moved(old, new)
+                self.ahead = Ahead(self.planners[target].planning(later, fruit, clock),
+                                   fruit, index, moves, len(body))
+                self.ahead.work()
         return nxt
 
     def _take(self, route, fruit, target):

@@ -56,3 +56,13 @@ def draw(width, height, body, fruit=None):
     if fruit is not None:
         rows[fruit[1]][fruit[0]] = "*"
     return [" ".join(row) for row in rows]
+
+
+# The fruit is behind the body: no route until the body has moved on (the planner finds
+# none; hamilton waits round an outline). Used by test_planner and test_hamilton.
+NO_ROUTE_YET = ["> > > > > v",
+                "^ . . . . v",
+                "^ . . . . v",
+                "^ < < . H <",
+                ". . ^ * . .",
+                ". . . . . ."]

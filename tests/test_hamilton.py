@@ -5,7 +5,7 @@ import random
 import pytest
 
 import bench
-from boards import board
+from boards import NO_ROUTE_YET, board
 from game import Game
 from grid import Grid
 from hamilton import HamiltonSolver
@@ -133,14 +133,6 @@ def test_plans_a_route_once_per_fruit_and_follows_it():
         game.step()
         direc = solver.next_direction()
     assert plans == 1  # the first move after the meal planned the next fruit; none before it
-
-
-NO_ROUTE_YET = ["> > > > > v",
-                "^ . . . . v",
-                "^ . . . . v",
-                "^ < < . H <",
-                ". . ^ * . .",
-                ". . . . . ."]
 
 
 def test_without_a_route_it_steps_round_a_tree_and_stays_in_order():

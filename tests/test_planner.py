@@ -5,7 +5,7 @@ fruit. All are clockwise boards (the starting snake's driving direction).
 """
 import pytest
 
-from boards import board
+from boards import NO_ROUTE_YET, board
 from game import Game
 from hamilton import HamiltonSolver
 from celltree import IN, OUT, CellTree
@@ -105,14 +105,6 @@ def test_a_route_that_breaks_the_tree_is_refused_and_searched_again():
     route = planner.plan(body, fruit)
     assert planner.searches == 2 and route != first
     assert_safe_and_fitting(planner, body, route)
-
-
-NO_ROUTE_YET = ["> > > > > v",
-                "^ . . . . v",
-                "^ . . . . v",
-                "^ < < . H <",
-                ". . ^ * . .",
-                ". . . . . ."]
 
 
 def test_no_route_while_the_body_is_in_the_way():

@@ -69,28 +69,15 @@ def test_real_window_plays_pauses_and_quits_on_q(display, tmp_path):
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps({"window-width": 400, "window-height": 300, "block-size": 20,
                                "speed": 0.05, "auto": True, "seed": 3}))
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}  # a real X window this time
-    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy")
-    game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--config", str(cfg)],
-                            env=env, cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    game, env, window = start(display, tmp_path, "--config", str(cfg))
     try:
-        # By process id: this xdotool's --name search misses SDL's UTF-8 window titles.
-        window = wait_for(lambda: xdotool(env, "search", "--pid", str(game.pid)).split("\n")[0], "the window")
-        xdotool(env, "windowfocus", "--sync", window)
         wait_for(lambda: "autopilot on" in caption_of(env, window), "the caption")
         assert "Geometry: 400x300" in xdotool(env, "getwindowgeometry", window)
         wait_for(lambda: "length 3/" not in caption_of(env, window), "the autopilot to eat")
         xdotool(env, "key", "p")
         wait_for(lambda: "paused" in caption_of(env, window), "the pause")
-        xdotool(env, "key", "q")
-        out, err = game.communicate(timeout=WAIT)
     finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
-    assert game.returncode == 0, err
-    assert "Traceback" not in err
+        quit_cleanly(game, env)
 
 
 def start(display, tmp_path, *flags):
