@@ -84,10 +84,13 @@ class HamiltonSolver(Autopilot):
         fruit = -1 if fruit is None else grid.index(fruit)
         ours = self.moved_to == head  # the body is the one our own moves left
         self._count_hunger(len(snake))
-        if ours and self.clock is not None and len(snake) == self.clock.length:
+        grown = len(snake) - self.clock.length if ours and self.clock is not None else None
+        if grown == 0:
             self.clock.moved(self.moved_from, head)
+        elif grown == 1:
+            self.clock.ate(self.moved_from, head)
         else:
-            self.clock = None  # someone else steered, or the snake ate: built again when needed
+            self.clock = None  # someone else steered: built again when needed
         nxt = self._follow_route(fruit) if ours else None
         if nxt is None:
             self.route.clear()

@@ -54,8 +54,9 @@ class Clock:
 
     Times are move numbers, counted from `now`: the body's cell k (from the head) is free at
     now + len(body) - k. Kept this way, the clock follows the snake in constant time per move
-    (`moved`): the new head gets its time and the tail's times simply pass. A meal delays every
-    time by one, so the clock is built anew after eating.
+    (`moved`): the new head gets its time and the tail's times simply pass. A meal (`ate`)
+    keeps the tail where it is, so every time already set comes one move later: the clock
+    then simply stands still for that move instead.
     """
 
     def __init__(self, tree, body, now=0):
@@ -92,6 +93,15 @@ class Clock:
         b = self.tree.block[head]
         if self.free_at[head] > self.open_at[b]:
             self.open_at[b] = self.free_at[head]
+
+    def ate(self, old_head, head):
+        """The snake moved its head from `old_head` to `head` and ate there (the tail stayed).
+
+        Every body cell is now held one move longer than the clock said; rather than add one
+        to each time, `now` stays where it was, which shifts them all at once."""
+        self.length += 1
+        self.now -= 1
+        self.moved(old_head, head)
 
     def _note_move(self, c, nxt, gone):
         """Record the marks of the move c -> nxt, forgotten once c is free at move `gone`."""
@@ -187,7 +197,7 @@ class Planner:
         free_at = clock.free_at
         came = [-1] * size
         came[head] = head
-        queue = deque([(head, 0)])
+        queue = deque([(head, clock.now)])
         while queue:
             c, t = queue.popleft()
             x, y = c % width, c // width
