@@ -23,3 +23,18 @@ def private_data_home(tmp_path_factory, monkeypatch):
     """Best scores and anything else kept in the user's data folder go to a throwaway folder,
     for this process and the programs the tests start; the real home is never written."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
+
+
+@pytest.fixture
+def make_app():
+    """Build window Apps (tests/windows.py's small board, its stand-in autopilot) on the dummy
+    display; the display is shut down after the test."""
+    import pygame
+
+    import main
+    from windows import fake_solver, make_config
+
+    def build(game=None, paused=False, **changes):
+        return main.App(make_config(**changes), game=game, paused=paused, make_solver=fake_solver)
+    yield build
+    pygame.display.quit()

@@ -19,7 +19,7 @@ import solver as solvers
 from drawer import BLACK, GREEN, RED, WHITE
 from game import Game, LOST, WON
 from test_replay import lost_game
-from test_window import fake_solver, key, make_config
+from windows import fake_solver, key, make_config
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CELL = 10

@@ -11,16 +11,8 @@ import drawer
 import main
 import replay
 from game import LOST, PLAYING, WON
-from test_window import BLOCK, H, W, color, key, make_config, middle_game, press, fake_solver
+from windows import BLOCK, H, W, color, key, make_config, middle_game, press
 from snake import DOWN, RIGHT, step
-
-
-@pytest.fixture
-def make_app():
-    def build(game=None, paused=False, **changes):
-        return main.App(make_config(**changes), game=game, paused=paused, make_solver=fake_solver)
-    yield build
-    pygame.display.quit()
 
 
 def play_to_the_end(app):
