@@ -15,6 +15,9 @@ A search costs time in proportion to the free cells, so on a big board a wait co
 every move slow. A waiting snake's future is known (it follows the outline and eats nothing),
 so when a search takes more than a slice (planner.SLICE states), the next one is made for
 the position a few moves ahead, one slice per move, and is ready when the snake gets there.
+A move searches no more than a budget (planner.BUDGET states, well within the fastest tick)
+and a slice or two: a search with no answer by then is dropped, the snake waits, and the
+search is made again for a position further ahead.
 
 While the body fits a tree it lies along a Hamiltonian cycle, so the snake can never die,
 and every fruit is eventually reached. On an odd x odd board, which has no Hamiltonian
@@ -23,7 +26,9 @@ corner. When the fruit lands on the cell left out, the route is planned with the
 leave out the other one.
 
 `decision` (JSON-ready): "step" is "route" (a planned route; "distance" to the fruit,
-"searches" it took, "driving" direction), "wait" (no route yet: round a tree's outline),
+"searches" it took, "driving" direction), "wait" (no route yet, or the search has
+no answer yet: round a tree's outline; "search" is "unfinished" when it ran out of its
+budget, "ahead" the moves until the position the next search is made for),
 "endgame" (a route proven to win whatever fruits come), "survive" / "chase" (no order yet),
 "doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
 """
@@ -34,7 +39,7 @@ from autopilot import Autopilot
 from celltree import CENTRE, CORNER, CellTree
 from endgame import Endgame
 from grid import Grid
-from planner import SLICE, Clock, Planner
+from planner import BUDGET, SLICE, Clock, Planner
 
 from survival import Survival
 
@@ -151,38 +156,50 @@ class HamiltonSolver(Autopilot):
         self.orient = index
         tree = self.planners[index].tree
         target = self._planner_for(index, fruit)
+        slices = BUDGET // SLICE
         if self.clock is None or self.clock.tree.clockwise != tree.clockwise:
             self.clock = Clock(tree, body)  # the trees of one driving direction share their gates
-        ahead = self.ahead
-        if ahead is not None and (ahead.fruit, ahead.index) == (fruit, index):
-            route = ahead.step()
-            if ahead.left:  # still on the way to the position it plans for
-                return self._wait(index, tree, body)
-            self.ahead = None
+            slices //= 2  # this move has read the whole body already (the clock, likely a fit)
+        search = self.ahead
+        if search is None or (search.fruit, search.index) != (fruit, index):
+            # A new search, for here and now; at most BUDGET states of it in this move.
+            search = Ahead(self.planners[target].planning(body, fruit, self.clock), fruit, index, 0, len(body))
+            search.work(slices)
         else:
-            self.ahead = None
-            route = self.planners[target].plan(body, fruit, self.clock)
-        if route:
-            return self._take(route, fruit, target)
-        # No route yet (the body is in the way for now): one step round a tree the body fits,
-        # which keeps it on that tree's outline, then look again. The same tree serves until
-        # a route is found: the body stays an arc of its outline.
+            search.step()
+        self.ahead = None
+        if search.route and not search.left:
+            return self._take(search.route, fruit, target)
+        # No route yet (the body is in the way for now), or no answer yet: one step round a
+        # tree the body fits, which keeps it on that tree's outline, then look again. The same
+        # tree serves until a route is found: the body stays an arc of its outline.
         nxt = self._wait(index, tree, body)
-        # The next search will likely take as long as this one. If that is more than a move's
-        # slice, it is made for where the snake will be once it has had a slice per move.
-        work = self.planners[target].taken
-        if work > SLICE:
-            moves = -(-work // SLICE)
-            walk = self._outline_walk(body[0], moves)
-            if fruit not in walk:  # else the outline takes it there first: nothing to plan ahead for
-                later = (walk[::-1] + body)[:len(body)]
-                clock = self.clock.copy()
-                for old, new in zip([body[0]] + walk, walk):
-                    clock.moved(old, new)
-                self.ahead = Ahead(self.planners[target].planning(later, fruit, clock),
-                                   fruit, index, moves, len(body))
-                self.ahead.work()
+        if search.left:  # on the way to the position it plans for
+            self.ahead = search
+        elif not search.done:
+            # Here, and the search has no answer yet: plan again, for twice as far ahead.
+            self.decision["search"] = "unfinished"
+            self._plan_ahead(body, fruit, index, target, max(BUDGET // SLICE, 2 * search.moves))
+        elif self.planners[target].taken > SLICE:
+            # The next search will likely take as long as this one, more than a move's slice:
+            # it is made for where the snake will be once it has had a slice per move.
+            self._plan_ahead(body, fruit, index, target, -(-self.planners[target].taken // SLICE))
+        if self.ahead is not None:
+            self.decision["ahead"] = self.ahead.left
         return nxt
+
+    def _plan_ahead(self, body, fruit, index, target, moves):
+        """Start the search for where the waiting snake will be `moves` moves from now, if the
+        outline does not take it to the fruit first."""
+        walk = self._outline_walk(body[0], moves)
+        if fruit in walk:
+            return
+        later = (walk[::-1] + body)[:len(body)]
+        clock = self.clock.copy()
+        for old, new in zip([body[0]] + walk, walk):
+            clock.moved(old, new)
+        self.ahead = Ahead(self.planners[target].planning(later, fruit, clock), fruit, index, moves, len(body))
+        self.ahead.work()
 
     def _take(self, route, fruit, target):
         """Follow `route` (its first cell now) to `fruit`; the body will fit planners[target]'s tree."""
@@ -246,25 +263,27 @@ class HamiltonSolver(Autopilot):
 class Ahead:
     """A search for the position a waiting snake will reach `left` moves from now (it follows
     a known outline and eats nothing on the way, so that position is known), taken one slice
-    per move. On a big board one search costs many moves' worth of time; spread so, no move
-    waits for it, and the route is ready the moment the snake gets there."""
+    per move; `left` 0 is a search for here and now. On a big board one search costs many
+    moves' worth of time; spread so, no move waits for it, and the route is ready the moment
+    the snake gets there. On arrival it may take BUDGET states more; a search that still has
+    no answer then is given up (the snake waits on, and plans again further ahead)."""
 
     def __init__(self, planning, fruit, index, left, length):
-        self.planning, self.fruit, self.index, self.left, self.length = planning, fruit, index, left, length
+        self.planning, self.fruit, self.index, self.length = planning, fruit, index, length
+        self.left = self.moves = left
         self.route = None  # the search's answer, once it has one
         self.done = False
 
     def step(self):
-        """One move nearer; the route once arrived (the rest of the search, if any, done now)."""
+        """One move nearer: a slice of the search, and on arrival up to BUDGET states more."""
         self.left -= 1
-        self.work()
-        while self.left == 0 and not self.done:
-            self.work()
-        return self.route
+        self.work(1 if self.left else 1 + BUDGET // SLICE)
 
-    def work(self):
-        """One slice of the search."""
-        if not self.done:
+    def work(self, slices=1):
+        """Up to `slices` slices of the search."""
+        for _ in range(slices):
+            if self.done:
+                return
             try:
                 next(self.planning)
             except StopIteration as answer:

@@ -543,6 +543,7 @@ class App:
         The clock ticks every `interval` seconds whether or not the snake may move (paused,
         game over); `max_ticks` and `max_seconds` end the loop early, for tests and scripts.
         """
+        self.show(self.render())  # the first frame (the whole board): its ticks count from here
         start = last_tick = self.clock()
         self.ticks = self.late_ticks = 0  # ticks played, and those more than half an interval
         self.worst_lateness = 0.0  # behind their time; the worst delay (docs/tick_benchmark.py)
@@ -561,15 +562,19 @@ class App:
                 if now - last_tick >= self.interval:  # fell behind: no burst of catch-up moves
                     last_tick = now
             # draw
-            rects = self.render()
-            if rects:
-                pygame.display.update(rects)
+            self.show(self.render())
             if (max_ticks is not None and self.ticks >= max_ticks
                     or max_seconds is not None and now - start >= max_seconds):
                 break
             # wait: until the next tick, but never longer than KEY_WAIT without looking at the keys
             self.sleep(min(last_tick + self.interval - self.clock(), KEY_WAIT))
         return self.exit_code
+
+    @staticmethod
+    def show(rects):
+        """Put the parts of the screen render() changed on the display, if any."""
+        if rects:
+            pygame.display.update(rects)
 
     def note_lateness(self, seconds):
         self.ticks += 1

@@ -38,6 +38,7 @@ from celltree import IN, NONE, OUT
 
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
 SLICE = 256  # states a search takes between pauses, when it is run a piece at a time (planning)
+BUDGET = 16 * SLICE  # the most states a move may search: about 9 ms here, below the fastest tick
 
 
 def finish(steps):

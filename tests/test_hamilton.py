@@ -5,6 +5,7 @@ import random
 import pytest
 
 import bench
+import hamilton
 from boards import NO_ROUTE_YET, board
 from game import Game
 from grid import Grid
@@ -119,14 +120,14 @@ def test_plans_a_route_once_per_fruit_and_follows_it():
     assert path[0] == step(game.snake.head(), direc)
     plans = 0
     planner = solver.planners[solver.orient]
-    original = planner.plan
+    original = planner.planning
 
     def counting(*args):
         nonlocal plans
         plans += 1
         return original(*args)
 
-    planner.plan = counting
+    planner.planning = counting
     eaten = game.eaten
     while game.eaten == eaten:
         game.snake.turn(direc)
@@ -280,7 +281,7 @@ def test_a_long_wait_spreads_its_search_and_finds_the_route_a_search_there_finds
             if ahead is not None and solver.ahead is ahead:  # a move on the way: one slice at most
                 assert solver.planners[ahead.index].taken - before <= SLICE
                 spread += 1
-            elif ahead is not None and ahead.left == 0:  # arrived: the route it found, or none
+            elif ahead is not None and ahead.left == 0 and ahead.done:  # arrived: the route it found, or none
                 body, fruit = grid.flat_body(game.snake), grid.index(game.fruit.last_generate)
                 planner = solver.planners[solver._planner_for(ahead.index, fruit)]
                 assert planner.plan(body, fruit) == ahead.route
@@ -291,3 +292,74 @@ def test_a_long_wait_spreads_its_search_and_finds_the_route_a_search_there_finds
             game.step()
         assert game.state != "lost"
     assert spread > 100 and arrived >= 3
+
+
+def counting_slices(solver):
+    """Make every planner of `solver` count the slices its searches take: the list returned
+    holds the slices taken in all, then the slices each finished plan took."""
+    counted = [0]
+    for planner in solver.planners:
+        def planning(*args, original=planner.planning):
+            steps, mine = original(*args), 0
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    counted.append(mine)
+                    return done.value
+                counted[0] += 1
+                mine += 1
+                yield
+        planner.planning = planning
+    return counted
+
+
+@pytest.mark.parametrize("budget", [4, 1])
+def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
+    """A search that has no answer within the budget is dropped for a wait, whether it was a
+    new one or one made ahead that has arrived; the search is made again twice as far ahead,
+    so no move takes more than the budget and two slices, and searches far longer than the
+    budget still get their answer, even with a budget of one slice. (Small budgets, so a
+    small board needs them.)"""
+    monkeypatch.setattr(hamilton, "BUDGET", budget * SLICE)
+    game = Game(32, 24, 3, 1)
+    bench.lay_out(game, 0.2)
+    solver = HamiltonSolver(game)
+    slices = counting_slices(solver)
+    dropped, most, eaten = {"new": 0, "arrived": 0}, 0, game.eaten
+    while not game.over() and game.steps < 2500:
+        before, ahead = slices[0], solver.ahead
+        direc = solver.next_direction()
+        if game.steps == 0:  # the first move also reads the whole body: half the budget
+            assert slices[0] - before <= budget // 2 + 1
+        most = max(most, slices[0] - before)
+        if solver.decision.get("search") == "unfinished":
+            dropped["arrived" if ahead is not None and ahead.left == 0 else "new"] += 1
+            assert solver.ahead is not None and solver.ahead.left >= budget
+        game.snake.turn(direc)
+        game.step()
+    assert game.state != "lost" and game.eaten - eaten > 20
+    assert dropped["new"] > 0 and dropped["arrived"] > 0
+    assert most <= budget + 2
+    assert max(slices[1:]) > 2 * budget + 1  # a plan longer than the first look ahead gives it was finished
+
+
+def test_the_clock_goes_on_through_meals():
+    """The body's clock is kept through a meal (Clock.ate), not built again: after the next
+    move it is the same clock, and it says what a new one says."""
+    from planner import Clock
+    game = Game(10, 10, 4, 5)
+    solver, grid = HamiltonSolver(game), Grid(10, 10)
+    kept = 0
+    while not game.over() and kept < 20:
+        clock, eaten = solver.clock, game.eaten
+        game.snake.turn(solver.next_direction())
+        game.step()
+        if clock is not None and game.eaten > eaten and not game.over():
+            solver.next_direction()
+            assert solver.clock is clock
+            body = grid.flat_body(game.snake)
+            fresh = Clock(clock.tree, body, clock.now)
+            assert [max(0, t - clock.now) for t in clock.free_at] == [max(0, t - fresh.now) for t in fresh.free_at]
+            kept += 1
+    assert kept == 20

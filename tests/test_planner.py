@@ -169,6 +169,19 @@ def test_the_clock_of_a_short_body():
     assert clock.touch[tree.wall_to[tail]] == 1
 
 
+def test_the_last_meal_reads_the_clock_from_its_now():
+    """The last fruit of an odd x odd board may lie behind the tail; the route over the tail's
+    cell is found whatever move number the clock has reached."""
+    planner, body, fruit = setup(["> > > > v",
+                                  "^ v < v <",
+                                  "^ v ^ > v",
+                                  "^ v ^ H <",
+                                  "^ < ^ < *"])
+    assert len(body) + 1 == 25 and body[-1] == fruit - 1  # the tail is next to the fruit
+    for now in (0, 37):
+        assert planner.last_meal(body[0], fruit, Clock(planner.tree, body, now)) == [body[-1], fruit]
+
+
 @pytest.mark.parametrize("rows", [TAIL_LEAVES, ONLY_BY_THE_END, WALL_LINE, SECOND_TRY])
 def test_lane_distance_is_a_lower_bound_of_the_route(rows):
     planner, body, fruit = setup(rows)

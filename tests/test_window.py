@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import threading
+import time
 
 import pygame
 import pytest
@@ -730,6 +731,23 @@ def test_key_sequences_keep_the_rules(make_app, tmp_path, monkeypatch, presses):
             press(app, k)
         if tick:
             checked_tick(app)
+
+
+def test_the_first_tick_is_due_an_interval_after_the_first_frame(make_app, monkeypatch):
+    """Drawing the whole board at the start takes long on a big window; the clock starts
+    once it is on the screen, so the first move is not counted late for it."""
+    app = make_app(auto=True, speed=0.02)
+    real_render, frames = app.render, []
+
+    def slow_first_render():
+        frames.append(1)
+        if len(frames) == 1:
+            time.sleep(0.05)
+        return real_render()
+    monkeypatch.setattr(app, "render", slow_first_render)
+    pygame.event.clear()
+    app.run(max_ticks=3)
+    assert app.ticks == 3 and app.late_ticks == 0
 
 
 def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):
