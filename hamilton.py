@@ -15,9 +15,9 @@ A search costs time in proportion to the free cells, so on a big board a wait co
 every move slow. A waiting snake's future is known (it follows the outline and eats nothing),
 so when a search takes more than a slice (planner.SLICE states), the next one is made for
 the position a few moves ahead, one slice per move, and is ready when the snake gets there.
-A move searches no more than a budget (planner.BUDGET states, well within the fastest tick)
-and a slice or two: a search with no answer by then is dropped, the snake waits, and the
-search is made again for a position further ahead.
+A move searches no more than a budget (planner.BUDGET states, below the fastest tick) and a
+slice: a search with no answer by then is dropped, the snake waits, and the search is made
+again for a position a few moves ahead, CATCH_UP slices a move.
 
 While the body fits a tree it lies along a Hamiltonian cycle, so the snake can never die,
 and every fruit is eventually reached. On an odd x odd board, which has no Hamiltonian
@@ -42,6 +42,8 @@ from grid import Grid
 from planner import BUDGET, SLICE, Clock, Planner
 
 from survival import Survival
+
+CATCH_UP = 4  # slices a move for a search made again because it ran out of its budget
 
 
 class HamiltonSolver(Autopilot):
@@ -177,9 +179,13 @@ class HamiltonSolver(Autopilot):
         if search.left:  # on the way to the position it plans for
             self.ahead = search
         elif not search.done:
-            # Here, and the search has no answer yet: plan again, for twice as far ahead.
+            # Here, and the search has no answer yet: it is dropped and made again for where
+            # the snake will be once it has had twice the work (twice the budget, the first
+            # time), CATCH_UP slices a move, so that few moves are lost waiting.
             self.decision["search"] = "unfinished"
-            self._plan_ahead(body, fruit, index, target, max(BUDGET // SLICE, 2 * search.moves))
+            per_move = min(CATCH_UP, BUDGET // SLICE)
+            moves = max(2 * BUDGET // SLICE // per_move, 2 * search.moves)
+            self._plan_ahead(body, fruit, index, target, moves, per_move, per_move)
         elif self.planners[target].taken > SLICE:
             # The next search will likely take as long as this one, more than a move's slice:
             # it is made for where the snake will be once it has had a slice per move.
@@ -188,9 +194,10 @@ class HamiltonSolver(Autopilot):
             self.decision["ahead"] = self.ahead.left
         return nxt
 
-    def _plan_ahead(self, body, fruit, index, target, moves):
-        """Start the search for where the waiting snake will be `moves` moves from now, if the
-        outline does not take it to the fruit first."""
+    def _plan_ahead(self, body, fruit, index, target, moves, per_move=1, last=None):
+        """Start the search for where the waiting snake will be `moves` moves from now,
+        `per_move` slices a move and up to `last` on arrival, if the outline does not take it
+        to the fruit first."""
         walk = self._outline_walk(body[0], moves)
         if fruit in walk:
             return
@@ -198,7 +205,8 @@ class HamiltonSolver(Autopilot):
         clock = self.clock.copy()
         for old, new in zip([body[0]] + walk, walk):
             clock.moved(old, new)
-        self.ahead = Ahead(self.planners[target].planning(later, fruit, clock), fruit, index, moves, len(body))
+        self.ahead = Ahead(self.planners[target].planning(later, fruit, clock), fruit, index, moves, len(body),
+                           per_move, last)
         self.ahead.work()
 
     def _take(self, route, fruit, target):
@@ -263,21 +271,24 @@ class HamiltonSolver(Autopilot):
 class Ahead:
     """A search for the position a waiting snake will reach `left` moves from now (it follows
     a known outline and eats nothing on the way, so that position is known), taken one slice
-    per move; `left` 0 is a search for here and now. On a big board one search costs many
-    moves' worth of time; spread so, no move waits for it, and the route is ready the moment
-    the snake gets there. On arrival it may take BUDGET states more; a search that still has
-    no answer then is given up (the snake waits on, and plans again further ahead)."""
+    per move (or `per_move`); `left` 0 is a search for here and now. On a big board one search
+    costs many moves' worth of time; spread so, no move waits for it, and the route is ready
+    the moment the snake gets there. On arrival it may take `last` slices more (up to BUDGET
+    states); a search that still has no answer then is given up (the snake waits on, and plans
+    again further ahead)."""
 
-    def __init__(self, planning, fruit, index, left, length):
+    def __init__(self, planning, fruit, index, left, length, per_move=1, last=None):
         self.planning, self.fruit, self.index, self.length = planning, fruit, index, length
         self.left = self.moves = left
+        self.per_move = per_move  # slices a move on the way
+        self.last = BUDGET // SLICE if last is None else last  # and on arrival
         self.route = None  # the search's answer, once it has one
         self.done = False
 
     def step(self):
-        """One move nearer: a slice of the search, and on arrival up to BUDGET states more."""
+        """One move nearer: `per_move` slices of the search, `last` on arrival."""
         self.left -= 1
-        self.work(1 if self.left else 1 + BUDGET // SLICE)
+        self.work(self.per_move if self.left else self.last)
 
     def work(self, slices=1):
         """Up to `slices` slices of the search."""

@@ -278,8 +278,8 @@ def test_a_long_wait_spreads_its_search_and_finds_the_route_a_search_there_finds
             ahead = solver.ahead
             before = solver.planners[ahead.index if ahead else 0].taken
             direc = solver.next_direction()
-            if ahead is not None and solver.ahead is ahead:  # a move on the way: one slice at most
-                assert solver.planners[ahead.index].taken - before <= SLICE
+            if ahead is not None and solver.ahead is ahead:  # a move on the way: its slices at most
+                assert solver.planners[ahead.index].taken - before <= ahead.per_move * SLICE
                 spread += 1
             elif ahead is not None and ahead.left == 0 and ahead.done:  # arrived: the route it found, or none
                 body, fruit = grid.flat_body(game.snake), grid.index(game.fruit.last_generate)
@@ -314,13 +314,13 @@ def counting_slices(solver):
     return counted
 
 
-@pytest.mark.parametrize("budget", [4, 1])
+@pytest.mark.parametrize("budget", [8, 1])
 def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
     """A search that has no answer within the budget is dropped for a wait, whether it was a
-    new one or one made ahead that has arrived; the search is made again twice as far ahead,
-    so no move takes more than the budget and two slices, and searches far longer than the
-    budget still get their answer, even with a budget of one slice. (Small budgets, so a
-    small board needs them.)"""
+    new one or one made ahead that has arrived; the search is made again further ahead (twice
+    as far, after an arrival), a few slices a move, so no move takes more than the budget and
+    two slices, and the snake still eats, even with a budget of one slice. (Small budgets, so
+    a small board needs them.)"""
     monkeypatch.setattr(hamilton, "BUDGET", budget * SLICE)
     game = Game(32, 24, 3, 1)
     bench.lay_out(game, 0.2)
@@ -333,15 +333,21 @@ def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
         if game.steps == 0:  # the first move also reads the whole body: half the budget
             assert slices[0] - before <= budget // 2 + 1
         most = max(most, slices[0] - before)
+        if ahead is not None and solver.ahead is ahead:  # on the way: its slices a move, unless done
+            assert slices[0] - before == ahead.per_move or ahead.done
+        elif ahead is not None and ahead.left == 0:  # arrived: its last slices (and one for the next)
+            assert slices[0] - before <= ahead.last + 1
         if solver.decision.get("search") == "unfinished":
-            dropped["arrived" if ahead is not None and ahead.left == 0 else "new"] += 1
-            assert solver.ahead is not None and solver.ahead.left >= budget
+            arrived = ahead is not None and ahead.left == 0
+            dropped["arrived" if arrived else "new"] += 1
+            per_move = min(budget, hamilton.CATCH_UP)
+            assert solver.ahead is not None and solver.ahead.per_move == solver.ahead.last == per_move
+            assert solver.ahead.moves == (2 * ahead.moves if arrived else 2 * budget // per_move)
         game.snake.turn(direc)
         game.step()
     assert game.state != "lost" and game.eaten - eaten > 20
     assert dropped["new"] > 0 and dropped["arrived"] > 0
     assert most <= budget + 2
-    assert max(slices[1:]) > 2 * budget + 1  # a plan longer than the first look ahead gives it was finished
 
 
 def test_the_clock_goes_on_through_meals():
