@@ -228,16 +228,16 @@ class Planner:
             return self._lanes_to[2]
         dist = [cap] * size
         dist[target] = 0
-        queue = deque([target]) if cap > 1 else ()
-        into = self._into
-        while queue:
-            c = queue.popleft()
-            d = dist[c] + 1
-            for p in into[c]:
-                if dist[p] > d:
-                    dist[p] = d
-                    if d + 1 < cap:
-                        queue.append(p)
+        into, ring, d = self._into, [target], 0
+        while ring and d + 1 < cap:  # ring by ring, each one lane step farther from the target
+            d += 1
+            farther = []
+            for c in ring:
+                for p in into[c]:
+                    if dist[p] > d:
+                        dist[p] = d
+                        farther.append(p)
+            ring = farther
         self._lanes_to = (target, cap, dist)
         return dist
 
@@ -292,13 +292,16 @@ class Planner:
         xs, ys = self._xs, self._ys
         fx, fy = xs[fruit], ys[fruit]
         beyond = 0
+        pause = counted = SLICE - self.taken % SLICE  # states until the next pause (a local count is cheaper)
         dist = [-1] * (2 * size)  # state -> the move number it is reached at; state = cell + size * (rim met)
         came = [-1] * (2 * size)  # state -> the state before it
         dist[head] = clock.now
         queue = deque([head])
         while queue:
-            self.taken += 1
-            if self.taken % SLICE == 0:
+            pause -= 1
+            if not pause:
+                self.taken += counted
+                pause = counted = SLICE
                 yield
             s = queue.popleft()
             c = s - size if s >= size else s
@@ -329,6 +332,7 @@ class Planner:
                         else:
                             dist[ns], came[ns] = t, s
                             if n == fruit:
+                                self.taken += counted - pause
                                 return self._walk_back(came, ns, head, size), beyond
                             queue.append(ns)
             # stay in the block, passing the gate
@@ -357,8 +361,10 @@ class Planner:
                         continue
                     dist[ns], came[ns] = t, s
                     if n == fruit:
+                        self.taken += counted - pause
                         return self._walk_back(came, ns, head, size), beyond
                     queue.append(ns)
+        self.taken += counted - pause
         return [], beyond
 
     @staticmethod
