@@ -162,26 +162,37 @@ class HamiltonSolver(Autopilot):
         if self.clock is None or self.clock.tree.clockwise != tree.clockwise:
             self.clock = Clock(tree, body)  # the trees of one driving direction share their gates
             slices //= 2  # this move has read the whole body already (the clock, likely a fit)
-        search = self.ahead
-        if search is None or (search.fruit, search.index) != (fruit, index):
-            # A new search, for here and now; at most BUDGET states of it in this move.
-            search = Ahead(self.planners[target].planning(body, fruit, self.clock), fruit, index, 0, len(body))
-            search.work(slices)
-        else:
-            search.step()
-        self.ahead = None
+        search = self._search(body, fruit, index, target, slices)
         if search.route and not search.left:
             return self._take(search.route, fruit, target)
         # No route yet (the body is in the way for now), or no answer yet: one step round a
         # tree the body fits, which keeps it on that tree's outline, then look again. The same
         # tree serves until a route is found: the body stays an arc of its outline.
         nxt = self._wait(index, tree, body)
-        if search.left:  # on the way to the position it plans for
+        self._search_on(search, body, fruit, index, target)
+        return nxt
+
+    def _search(self, body, fruit, index, target, slices):
+        """This move's share of the search for a route: of the one made ahead for this very
+        position, or of a new one for here and now (at most `slices` slices of it)."""
+        search, self.ahead = self.ahead, None
+        if search is None or (search.fruit, search.index) != (fruit, index):
+            search = Ahead(self.planners[target].planning(body, fruit, self.clock), fruit, index, 0, len(body))
+            search.work(slices)
+        else:
+            search.step()
+        return search
+
+    def _search_on(self, search, body, fruit, index, target):
+        """While the snake waits, which search goes on: this one, if it is on its way; if it
+        ran out of its budget here, a new one for further ahead; if it found no route and took
+        more than a slice, the next one for where the snake will be."""
+        if search.left:
             self.ahead = search
         elif not search.done:
-            # Here, and the search has no answer yet: it is dropped and made again for where
-            # the snake will be once it has had twice the work (twice the budget, the first
-            # time), CATCH_UP slices a move, so that few moves are lost waiting.
+            # Dropped and made again for where the snake will be once it has had twice the
+            # work (twice the budget, the first time), CATCH_UP slices a move, so that few
+            # moves are lost waiting.
             self.decision["search"] = "unfinished"
             per_move = min(CATCH_UP, BUDGET // SLICE)
             moves = max(2 * BUDGET // SLICE // per_move, 2 * search.moves)
@@ -192,7 +203,6 @@ class HamiltonSolver(Autopilot):
             self._plan_ahead(body, fruit, index, target, -(-self.planners[target].taken // SLICE))
         if self.ahead is not None:
             self.decision["ahead"] = self.ahead.left
-        return nxt
 
     def _plan_ahead(self, body, fruit, index, target, moves, per_move=1, last=None):
         """Start the search for where the waiting snake will be `moves` moves from now,
