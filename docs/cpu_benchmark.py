@@ -22,9 +22,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))  # the private X server the Xvfb tests use
 import config as configuration  # noqa: E402
-
-WAIT = 10  # seconds for Xvfb, the window or a caption to appear before giving up
+from xvfb import WAIT, start_server, stop_server, window_env, xdotool  # noqa: E402
 
 
 def cpu_seconds(pid):
@@ -33,28 +33,6 @@ def cpu_seconds(pid):
         fields = f.read().rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
     utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of proc(5)
     return (utime + stime) / os.sysconf("SC_CLK_TCK")
-
-
-def start_xvfb():
-    """A private Xvfb; returns (process, ':N')."""
-    # -noreset: else the server resets each time its last client (an xdotool call) leaves, and
-    # a game connecting at that moment finds no display (seen about once in ten starts).
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1024x768x24",
-                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_end,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_end)
-    with os.fdopen(read_end) as f:
-        number = f.readline().strip()
-    if not number:
-        server.kill()
-        sys.exit("cpu_benchmark: Xvfb did not start")
-    return server, f":{number}"
-
-
-def xdotool(env, *words):
-    return subprocess.run(["xdotool", *words], env=env, capture_output=True, text=True,
-                          timeout=WAIT).stdout.strip()
 
 
 def until(predicate):
@@ -82,9 +60,10 @@ def key_latencies(env, pid, presses):
 
 def measure(args, config_path, data):
     """Run main.py under Xvfb; return (CPU percent, seconds measured, key latencies)."""
-    server, display = start_xvfb()
-    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
-    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=data)
+    server, display = start_server("1024x768x24")
+    if server is None:
+        sys.exit("cpu_benchmark: Xvfb did not start")
+    env = window_env(display, XDG_DATA_HOME=data)
     game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--config", config_path],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
@@ -99,8 +78,7 @@ def measure(args, config_path, data):
     finally:
         game.terminate()
         game.wait(WAIT)
-        server.terminate()
-        server.wait(WAIT)
+        stop_server(server)
     return 100 * cpu / wall, wall, keys
 
 

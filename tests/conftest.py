@@ -38,3 +38,17 @@ def make_app():
         return main.App(make_config(**changes), game=game, paused=paused, make_solver=fake_solver)
     yield build
     pygame.display.quit()
+
+
+@pytest.fixture
+def display():
+    """A private Xvfb server (tests/xvfb.py): its display name; skips the test if it does not start."""
+    from xvfb import start_server, stop_server
+
+    server, name = start_server("640x480x24")
+    if server is None:
+        pytest.skip("Xvfb did not start")
+    try:
+        yield name
+    finally:
+        stop_server(server)

@@ -19,7 +19,7 @@ import solver as solvers
 from drawer import BLACK, GREEN, RED, WHITE
 from game import Game, LOST, WON
 from test_replay import lost_game
-from windows import fake_solver, key, make_config
+from windows import fake_solver, make_config, press_q_when
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CELL = 10
@@ -245,13 +245,7 @@ def test_the_window_records_until_it_closes(tmp_path, monkeypatch):
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps({"window-width": 80, "window-height": 60, "block-size": 10,
                                "speed": 0.01, "auto": True, "seed": 3}))
-    real_render = main.App.render
-
-    def render(self):
-        if self.game.steps == 12:
-            pygame.event.post(key(pygame.K_q))
-        return real_render(self)
-    monkeypatch.setattr(main.App, "render", render)
+    press_q_when(monkeypatch, lambda app: app.game.steps == 12)
     assert main.main(["--config", str(cfg), "--record", "closed.gif"]) == 0
     frames, _ = gif_frames("closed.gif")
     assert len(frames) == 13  # the start and the 12 moves before Q

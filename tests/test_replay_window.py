@@ -11,7 +11,7 @@ import drawer
 import main
 import replay
 from game import LOST, PLAYING, WON
-from windows import BLOCK, H, W, color, key, make_config, middle_game, press
+from windows import BLOCK, H, W, color, make_config, middle_game, press, press_q_when
 from snake import DOWN, RIGHT, step
 
 
@@ -200,13 +200,7 @@ def test_the_real_loop_plays_a_replay_and_quits(saved, monkeypatch, tmp_path):
     path, original = saved
     fast = tmp_path / "fast.json"
     fast.write_text(json.dumps(dict(make_config(), speed=0.01)))
-    real_render = main.App.render
-
-    def render(self):
-        if self.finished():
-            pygame.event.post(key(pygame.K_q))
-        return real_render(self)
-    monkeypatch.setattr(main.App, "render", render)
+    press_q_when(monkeypatch, lambda app: app.finished())
     assert main.main(["--config", str(fast), "--replay", path]) == 0
     assert not pygame.display.get_init()
 

@@ -21,7 +21,7 @@ import scores
 import solver
 from game import LOST, PLAYING, WON, Game
 from snake import DOWN, LEFT, RIGHT
-from windows import BLOCK, H, W, CycleSolver, color, fake_solver, key, make_config, middle_game, press
+from windows import BLOCK, H, W, CycleSolver, color, fake_solver, key, make_config, middle_game, press, press_q_when
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIG = {"window-width": W * 25, "window-height": H * 25, "block-size": 25}  # 200x150: room for text
@@ -661,13 +661,7 @@ def test_run_window_and_main_exit_0_on_q(monkeypatch, tmp_path):
     path = tmp_path / "config.json"
     path.write_text(json.dumps({"window-width": 80, "window-height": 60, "block-size": 10,
                                 "speed": 0.05, "auto": False}))
-    real_render = main.App.render
-
-    def render(self):
-        if self.game.steps == 2:
-            pygame.event.post(key(pygame.K_q))
-        return real_render(self)
-    monkeypatch.setattr(main.App, "render", render)
+    press_q_when(monkeypatch, lambda app: app.game.steps == 2)
     assert main.main(["--config", str(path)]) == 0
     assert not pygame.display.get_init()  # run_window shuts pygame down
 

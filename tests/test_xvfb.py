@@ -4,11 +4,8 @@ Skipped unless both `Xvfb` and `xdotool` are on PATH (Debian: apt-get install xv
 the icon is checked too when `xprop` is there (x11-utils).
 """
 import json
-import os
 import shutil
 import subprocess
-import sys
-import time
 
 import pytest
 
@@ -17,59 +14,21 @@ import debuglog
 from game import Game
 from loops import LoopWatch
 from solver import GreedySolver
+from xvfb import HAS_XVFB, WAIT, caption_of, quit_cleanly, start, wait_for, xdotool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WAIT = 10  # seconds for any one thing to happen before the test gives up
-
-pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
-                                reason="needs Xvfb and xdotool on PATH")
+pytestmark = pytest.mark.skipif(not HAS_XVFB, reason="needs Xvfb and xdotool on PATH")
 
 
-@pytest.fixture
-def display():
-    """A private Xvfb server on a display number it picks itself (-displayfd)."""
-    # -noreset: else the server resets each time its last client (an xdotool call) leaves, and
-    # a game connecting at that moment finds no display (seen about once in ten starts).
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "640x480x24",
-                               "-nolisten", "tcp", "-noreset"], pass_fds=(write_end,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write_end)
-    try:
-        with os.fdopen(read_end) as f:
-            number = f.readline().strip()
-        if not number:
-            pytest.skip("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(WAIT)
-
-
-def xdotool(env, *words):
-    return subprocess.run(["xdotool", *words], env=env, capture_output=True, text=True,
-                          timeout=WAIT).stdout.strip()
-
-
-def caption_of(env, window):
-    return xdotool(env, "getwindowname", window)
-
-
-def wait_for(predicate, what):
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    pytest.fail(f"timed out waiting for {what}")
-
-
-def test_real_window_plays_pauses_and_quits_on_q(display, tmp_path):
+def small_window(tmp_path):
+    """A config for a 400x300 window, the autopilot on: its path, as a flag pair."""
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps({"window-width": 400, "window-height": 300, "block-size": 20,
                                "speed": 0.05, "auto": True, "seed": 3}))
-    game, env, window = start(display, tmp_path, "--config", str(cfg))
+    return "--config", str(cfg)
+
+
+def test_real_window_plays_pauses_and_quits_on_q(display, tmp_path):
+    game, env, window = start(display, tmp_path, *small_window(tmp_path))
     try:
         wait_for(lambda: "autopilot on" in caption_of(env, window), "the caption")
         assert "Geometry: 400x300" in xdotool(env, "getwindowgeometry", window)
@@ -78,35 +37,6 @@ def test_real_window_plays_pauses_and_quits_on_q(display, tmp_path):
         wait_for(lambda: "paused" in caption_of(env, window), "the pause")
     finally:
         quit_cleanly(game, env)
-
-
-def start(display, tmp_path, *flags):
-    """main.py in the private X server, in `tmp_path`; returns (process, env, window id)."""
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}  # a real X window
-    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy")
-    game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), *flags], env=env,
-                            cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        window = wait_for(lambda: game.poll() is None and xdotool(env, "search", "--pid", str(game.pid)).split("\n")[0],
-                          "the window")
-    except BaseException:
-        game.kill()
-        print(game.communicate()[1], file=sys.stderr)  # why it did not come up
-        raise
-    xdotool(env, "windowfocus", "--sync", window)
-    return game, env, window
-
-
-def quit_cleanly(game, env):
-    xdotool(env, "key", "q")
-    try:
-        out, err = game.communicate(timeout=WAIT)
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
-    assert game.returncode == 0, err
-    assert "Traceback" not in err
 
 
 def looping_log(directory):
@@ -141,10 +71,7 @@ def test_real_window_says_greedy_circles_and_tab_hands_over(display, tmp_path):
 
 
 def test_real_window_shows_and_hides_help_and_is_called_snake(display, tmp_path):
-    cfg = tmp_path / "config.json"
-    cfg.write_text(json.dumps({"window-width": 400, "window-height": 300, "block-size": 20,
-                               "speed": 0.05, "auto": True, "seed": 3}))
-    game, env, window = start(display, tmp_path, "--config", str(cfg))
+    game, env, window = start(display, tmp_path, *small_window(tmp_path))
     try:
         assert window in xdotool(env, "search", "--classname", "^snake$").split("\n")  # the window's class
         assert window in xdotool(env, "search", "--class", "^snake$").split("\n")
