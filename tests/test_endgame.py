@@ -99,6 +99,16 @@ def test_out_of_budget_says_nothing_and_waits_longer_after_each_failure():
     assert search.winning_route(body, fruit)
 
 
+def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_same_answers():
+    assert Endgame(Grid(16, 16))._pack is bytes and Endgame(Grid(17, 16))._pack is tuple
+    game, search, body, fruit = question(STILL_WON)
+    as_bytes = search.winning_route(body, fruit)
+    game, search, body, fruit = question(STILL_WON)
+    search._pack, search._one = tuple, [(c,) for c in range(game.width * game.height)]
+    assert search.winning_route(body, fruit) == as_bytes and len(as_bytes) == 55
+    assert all(isinstance(key[0], tuple) for key in search.known)
+
+
 def test_too_many_free_cells_are_not_searched():
     game, search, body, fruit = question(STILL_WON, free_max=3)
     assert search.winning_route(body, fruit) is None and search._left == 0
