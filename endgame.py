@@ -13,8 +13,9 @@ Positions already decided are remembered. Once the search has proven that this f
 cannot be won, it says so at once until the fruit is eaten: every later position is one the
 proof already looked at. It gives up, and says nothing, after `budget` bodies, and then
 waits a board-full of moves before trying again, twice as long after each failure (the
-positions it has decided meanwhile are kept, so each new try goes further). It is only asked when few cells are free
-(FREE_MAX). Cells are flat (grid.py); a body is a tuple, head first.
+positions it has decided meanwhile are kept, so each new try goes further). It is only
+asked when few cells are free (FREE_MAX). Cells are flat (grid.py); a body is asked about as
+a tuple, head first, and searched as bytes where every cell fits in one.
 """
 from collections import deque
 
@@ -40,6 +41,7 @@ class Endgame:
         # copy and hash than a tuple. `_one[c] + body[:-1]` moves the head to c either way.
         self._pack = bytes if grid.size <= 256 else tuple
         self._one = [self._pack((c,)) for c in range(grid.size)]
+        self._cells = frozenset(range(grid.size))
 
     def lost(self, body, fruit):
         """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
@@ -48,7 +50,7 @@ class Endgame:
     def winning_route(self, body, fruit):
         """The shortest route (cells after the head) to a won position, or None (not won, or not known)."""
         free = self.grid.size - len(body)
-        if fruit < 0 or free > self.free_max or self._lost == (fruit, len(body)):
+        if fruit < 0 or free > self.free_max or self.lost(body, fruit):
             return None
         question, waiting, failures = self._pause
         if question != (fruit, len(body)):
@@ -80,7 +82,7 @@ class Endgame:
         That keeps each step as cheap as the few free cells, not the long body."""
         neighbours, one = self.grid.neighbours, self._one
         came = {body: None}
-        queue = deque([(body, frozenset(range(self.grid.size)).difference(body))])
+        queue = deque([(body, self._cells.difference(body))])
         while queue:
             self._left -= 1
             if self._left < 0:

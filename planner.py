@@ -276,9 +276,6 @@ class Planner:
             # the same parity as `least`, as is every route's length).
             bound = max(least + 2 * (bound - least) + 2, beyond)
 
-    def _search_within(self, head, fruit, clock, lanes, bans, length, bound):
-        return finish(self._searching_within(head, fruit, clock, lanes, bans, length, bound))
-
     def _searching_within(self, head, fruit, clock, lanes, bans, length, bound):
         """The search, keeping only states from which the fruit is reachable by move `bound`;
         (route, the largest such move of the states left out, 0 if none was)."""

@@ -10,7 +10,7 @@ from game import Game
 from hamilton import HamiltonSolver
 from celltree import IN, OUT, CellTree
 from grid import Grid
-from planner import Clock, Planner
+from planner import Clock, Planner, finish
 
 
 def setup(rows):
@@ -279,7 +279,7 @@ def test_the_search_within_growing_bounds_finds_the_whole_searchs_route():
             clock = Clock(planner.tree, body)
             lanes = planner.lane_distances(fruit, len(body))
             bans = (bytearray(width * height), bytearray(width * height), bytearray(width * height))
-            whole, _ = planner._search_within(body[0], fruit, clock, lanes, bans, len(body), bound=10 ** 9)
+            whole, _ = finish(planner._searching_within(body[0], fruit, clock, lanes, bans, len(body), 10 ** 9))
             assert planner.search(body[0], fruit, clock, lanes, bans, len(body)) == whole
             seen, found = seen + 1, found + bool(whole)
     assert seen > 100 and 0 < found < seen  # routes found and routes not yet found both met
