@@ -9,34 +9,89 @@ deterministic: after this fruit, the last one can only go on the last free cell.
 `Endgame` decides that by search (an AND-OR search: some route for this fruit, AND every
 next fruit). Between two meals the snake moves without growing, so a position is its body
 alone; a breadth-first search over bodies finds the shortest route to each way of eating.
-Positions already decided are remembered. Once the search has proven that this fruit
-cannot be won, it says so at once until the fruit is eaten: every later position is one the
-proof already looked at. It gives up, and says nothing, after `budget` bodies, and then
-waits a board-full of moves before trying again, twice as long after each failure (the
-positions it has decided meanwhile are kept, so each new try goes further). It is only
-asked when few cells are free (FREE_MAX). Cells are flat (grid.py); a body is asked about as
-a tuple, head first, and searched as bytes where every cell fits in one.
+Positions already decided are remembered. It is only asked when few cells are free
+(FREE_MAX). Cells are flat (grid.py); a body is asked about as a tuple, head first, and
+searched as bytes where every cell fits in one.
+
+A proof can take millions of bodies, far more than a move's time. So `move` makes it a
+piece a move (WORK bodies) while the snake goes round a loop that brings the very position
+back: the head runs through free cells (never the fruit) to the tail, and follows the body
+from there on,
+
+    . . . .        body  b0 (head) ... b5 (tail), free cells q1 q2 on the way back
+    q1 q2 . .      the head goes  b0 q1 q2 b5 b4 b3 b2 b1 b0 ...
+    b0 b5 b4 .     after len(body) + 2 moves, every cell of the body is where it was
+    b1 b2 b3 .
+
+and when the proof is done, the route it found is taken the next time the snake is there.
+Once the search has proven that this fruit cannot be won, it says so at once until the
+fruit is eaten: every later position is one the proof already looked at.
 """
 from collections import deque
 
 FREE_MAX = 4  # searched only with at most this many free cells (each fruit multiplies the work)
-BUDGET = 300_000  # bodies looked at per question before giving up (about 0.7 s here)
+SLICE = 256  # bodies a proof looks at between pauses
+WORK = 16 * SLICE  # bodies a move may look at: about 9 ms on 16x12 here, as the planner's budget
+LIMIT = 40_000_000  # bodies one proof may look at before it is given up (about 90 s here)
+HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
 
 
-class OutOfBudget(Exception):
-    """The search looked at more bodies than it may."""
+class TooBig(Exception):
+    """The search would hold more bodies at once than it may."""
+
+
+class Proof:
+    """A proof under way for one position, and the loop that brings that position back."""
+
+    def __init__(self, steps, body, fruit):
+        self.steps, self.body, self.fruit = steps, body, fruit
+        self.loop = None  # the heads, from the proven position on, that bring it back
+        self.at = 0  # moves made round the loop since the proven position (mod its length)
+        self.looked = 0  # bodies looked at so far (in slices of SLICE)
+        self.done, self.route = False, None
+        self.too_big = False  # given up: it would hold too many bodies at once
+
+    def work(self, slices):
+        """Up to `slices` more slices of the search."""
+        for _ in range(slices):
+            if self.done or self.too_big:
+                return
+            try:
+                next(self.steps)
+                self.looked += SLICE
+            except StopIteration as answer:
+                self.done, self.route = True, None if answer.value is None else list(answer.value)
+            except TooBig:
+                self.too_big = True
+                return
+
+    def ended(self, limit):
+        """Whether there is no more to do: answered, or given up (too big, or past `limit` bodies)."""
+        return self.done or self.too_big or self.looked >= limit
+
+    def body_now(self):
+        """The body the loop has brought the snake to (the proven one when `at` is 0)."""
+        loop, n = self.loop, len(self.body)
+        return tuple(loop[(self.at - k) % len(loop)] for k in range(n))
+
+    def step(self):
+        """The next head round the loop."""
+        self.at = (self.at + 1) % len(self.loop)
+        return self.loop[self.at]
 
 
 class Endgame:
     """Proves wins near the end of a game, for bodies the cycle-based play cannot use."""
 
-    def __init__(self, grid, budget=BUDGET, free_max=FREE_MAX):
+    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=HOLD):
         self.grid = grid
-        self.budget, self.free_max = budget, free_max
-        self.known = {}  # (body, fruit) -> the winning route (cells) or None
-        self._left = 0
+        self.free_max, self.work, self.limit, self.hold = free_max, work, limit, hold
+        self.known = {}  # (body, fruit) -> the winning route (cells, packed as a body is) or None
+        self.proof = None  # the Proof under way, if any
         self._lost = None  # (fruit, length) proven not to be won
-        self._pause = (None, 0, 0)  # (fruit and length, questions left to skip, failures) after giving up
+        self._given_up = None  # (fruit, length) whose proof went past `limit`
+        self._looked = 0  # bodies the search has looked at, ever (it pauses every SLICE)
+        self._held = 0  # bodies the searches under way hold (their `came`)
         # A body is kept as bytes (one per cell) where cells fit in a byte: far cheaper to
         # copy and hash than a tuple. `_one[c] + body[:-1]` moves the head to c either way.
         self._pack = bytes if grid.size <= 256 else tuple
@@ -47,73 +102,155 @@ class Endgame:
         """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
         return self._lost == (fruit, len(body))
 
-    def winning_route(self, body, fruit):
-        """The shortest route (cells after the head) to a won position, or None (not won, or not known)."""
-        free = self.grid.size - len(body)
-        if fruit < 0 or free > self.free_max or self.lost(body, fruit):
-            return None
-        question, waiting, failures = self._pause
-        if question != (fruit, len(body)):
-            failures = 0
-        elif waiting > 0:
-            self._pause = (question, waiting - 1, failures)
-            return None
-        self._left = self.budget
-        try:
-            route = self._won(self._pack(body), fruit)
-        except OutOfBudget:
-            self._pause = ((fruit, len(body)), self.grid.size << failures, failures + 1)
-            return None
-        if route is None:
-            self._lost = (fruit, len(body))
-        return route
+    def asked(self, body, fruit):
+        """Whether the search applies: few enough cells free, and no answer yet that it does not."""
+        question = (fruit, len(body))
+        return fruit >= 0 and self.grid.size - len(body) <= self.free_max and question not in (
+            self._lost, self._given_up)
 
-    def _won(self, body, fruit):
+    def winning_route(self, body, fruit):
+        """The shortest route (cells after the head) to a won position, or None; in one go."""
+        if not self.asked(body, fruit):
+            return None
+        proof = Proof(self._proving(body, fruit), body, fruit)
+        while not proof.ended(self.limit):
+            proof.work(self.work // SLICE)
+        proof.steps.close()  # a search given up lets go of its bodies
+        return self._verdict(proof)
+
+    def move(self, body, fruit):
+        """(cells, won): the winning route once the proof is done and the snake is at the
+        proven position (won True), else the next cell round the loop while the proof goes
+        on (won False); None when the search does not apply or the position has no loop."""
+        proof = self.proof
+        if proof is not None and (proof.fruit != fruit or proof.loop is None or proof.body_now() != body):
+            proof = self._drop()  # someone else steered, or the snake ate: a new question
+        if not self.asked(body, fruit):
+            return None
+        if proof is None:
+            proof = self.proof = Proof(self._proving(body, fruit), body, fruit)
+        proof.work(self.work // SLICE)
+        if proof.ended(self.limit):
+            route = self._verdict(proof)
+            if route is None or proof.at == 0:
+                self._drop()
+                return None if route is None else (route, True)
+        elif proof.loop is None:
+            proof.loop = self._loop(body, fruit)
+            if proof.loop is None:  # nothing brings this position back: what it decided stays in `known`
+                self._drop()
+                return None
+        return [proof.step()], False
+
+    def _drop(self):
+        """Stop the proof under way (its searches let go of their bodies); None."""
+        if self.proof is not None:
+            self.proof.steps.close()
+            self.proof = None
+
+    def _verdict(self, proof):
+        """The route of a finished proof; a fruit proven lost or given up is remembered."""
+        question = (proof.fruit, len(proof.body))
+        if not proof.done:
+            self._given_up = question
+        elif proof.route is None:
+            self._lost = question
+        return proof.route
+
+    def _loop(self, body, fruit):
+        """The heads from `body` round the shortest loop back to it (see the module
+        docstring), the present head first; None if the head cannot reach the tail."""
+        if len(body) < 3:
+            return None  # the tail is the neck: following it would be a turn back
+        neighbours, tail = self.grid.neighbours, body[-1]
+        open_cells = self._cells.difference(body).difference((fruit,))
+        came = {body[0]: None}
+        queue = deque([body[0]])
+        while queue:
+            c = queue.popleft()
+            if tail in neighbours[c]:
+                way = []
+                while c is not None:
+                    way.append(c)
+                    c = came[c]
+                return way[::-1] + list(body[:0:-1])
+            for n in neighbours[c]:
+                if n in open_cells and n not in came:
+                    came[n] = c
+                    queue.append(n)
+        return None
+
+    def _proving(self, body, fruit):
+        """The search for a body asked about (a tuple of cells), as a generator."""
+        free = sum(1 << c for c in self._cells.difference(body))
+        return self._won(self._pack(body), fruit, free)
+
+    def _won(self, body, fruit, free):
+        """Whether (body, fruit) is won: its winning route, or None. `free`: the free cells as bits."""
         key = (body, fruit)
         if key not in self.known:
-            self.known[key] = self._search(body, fruit)
+            self.known[key] = yield from self._search(body, fruit, free)
         return self.known[key]
 
-    def _search(self, body, fruit):
+    def _search(self, body, fruit, free):
         """Breadth-first over the bodies reachable without eating; try each way of eating.
 
-        Each body travels with its free cells (at most free_max of them): a move may enter a
-        free cell or the tail's, and then the tail's cell is free instead of the one entered.
-        That keeps each step as cheap as the few free cells, not the long body."""
-        neighbours, one = self.grid.neighbours, self._one
+        Each body travels with its free cells (at most free_max of them, as the bits of an
+        int): a move may enter a free cell or the tail's, and then the tail's cell is free
+        instead of the one entered. That keeps each step as cheap as the few free cells, not
+        the long body. Bodies, free cells and routes are kept as bytes or ints, which the
+        garbage collector never has to walk: a proof can hold millions of them."""
         came = {body: None}
-        queue = deque([(body, self._cells.difference(body))])
-        while queue:
-            self._left -= 1
-            if self._left < 0:
-                raise OutOfBudget
-            now, free = queue.popleft()
+        self._held += 1
+        try:
+            return (yield from self._breadth_first(body, fruit, free, came))
+        finally:
+            self._held -= len(came)
+
+    def _breadth_first(self, body, fruit, free, came):
+        neighbours, one = self.grid.neighbours, self._one
+        bodies = deque([body])  # the queue, in two: the bodies, and their free cells as bits
+        frees = deque([free])
+        while bodies:
+            self._looked += 1
+            if not self._looked % SLICE:
+                yield  # a pause: the caller may go on later
+            now, free = bodies.popleft(), frees.popleft()
             head, tail = now[0], now[-1]
             neck = now[1] if len(now) > 1 else -1
             for n in neighbours[head]:
                 if n < 0 or n == neck:
                     continue
                 if n == fruit:
-                    if self._every_fruit_after(one[n] + now):
-                        return self._route(came, now) + [n]
+                    if (yield from self._every_fruit_after(one[n] + now, free ^ 1 << n)):
+                        return self._pack(self._route(came, now) + [n])
                     continue
                 if n == tail:
-                    after, left = one[n] + now[:-1], free
-                elif n in free:
-                    after, left = one[n] + now[:-1], free.difference((n,)).union((tail,))
+                    left = free
+                elif free >> n & 1:
+                    left = free ^ (1 << n | 1 << tail)
                 else:
                     continue
+                after = one[n] + now[:-1]
                 if after not in came:
+                    if self._held >= self.hold:
+                        raise TooBig
+                    self._held += 1
                     came[after] = now
-                    queue.append((after, left))
+                    bodies.append(after)
+                    frees.append(left)
         return None
 
-    def _every_fruit_after(self, body):
-        """Whether the position after eating is won for every cell the next fruit can take."""
-        if len(body) == self.grid.size:
-            return True
-        taken = set(body)
-        return all(self._won(body, f) is not None for f in range(self.grid.size) if f not in taken)
+    def _every_fruit_after(self, body, free):
+        """Whether the position after eating is won for every cell the next fruit can take
+        (the `free` cells: bits)."""
+        bits = free
+        while bits:  # each set bit, lowest first
+            low = bits & -bits
+            bits ^= low
+            if (yield from self._won(body, low.bit_length() - 1, free)) is None:
+                return False
+        return True
 
     @staticmethod
     def _route(came, body):

@@ -8,7 +8,8 @@ else left behind. First match wins:
                             while no route exists, one step round the        planner.py
                             outline of a tree the body fits, then again
     few free cells left     the shortest route found by searching every      endgame.py
-                            future fruit (hand-overs near the end)
+                            future fruit (hand-overs near the end); while
+                            the proof goes on, a loop back to this position
     anything else           stay alive and bring the body back into order    survival.py
 
 A search costs time in proportion to the free cells, so on a big board a wait could make
@@ -29,7 +30,9 @@ leave out the other one.
 "searches" it took, "driving" direction), "wait" (no route yet, or the search has
 no answer yet: round a tree's outline; "search" is "unfinished" when it ran out of its
 budget, "ahead" the moves until the position the next search is made for),
-"endgame" (a route proven to win whatever fruits come), "survive" / "chase" (no order yet),
+"endgame" ("proof" "win": a route proven to win whatever fruits come; "under way": round
+the loop, "bodies" looked at so far, "back_in" moves to the proven position),
+"survive" / "chase" (no order yet),
 "doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
 """
 import random
@@ -248,12 +251,18 @@ class HamiltonSolver(Autopilot):
     # -- a body in no order ------------------------------------------------------------------
 
     def _endgame_move(self, body, fruit):
-        route = self.endgame.winning_route(tuple(body), fruit)
-        if not route:
+        answer = self.endgame.move(tuple(body), fruit)
+        if answer is None:
             return None
-        self.route, self.route_fruit = deque(route[1:]), fruit
-        self.decision = {"step": "endgame", "mode": "endgame", "proof": "win", "distance": len(route)}
-        return route[0]
+        cells, won = answer
+        proof = self.endgame.proof
+        if won:
+            self.route, self.route_fruit = deque(cells[1:]), fruit
+            self.decision = {"step": "endgame", "mode": "endgame", "proof": "win", "distance": len(cells)}
+        else:  # round the loop that brings this position back, while the proof goes on
+            self.decision = {"step": "endgame", "mode": "endgame", "proof": "under way",
+                             "bodies": proof.looked, "back_in": -proof.at % len(proof.loop)}
+        return cells[0]
 
     def _survival_move(self, body, fruit):
         hopeless = self.endgame.lost(body, fruit)  # no order can win it: just stay alive, cheaply

@@ -4,7 +4,7 @@ Both positions are where the greedy autopilot was proven to circle forever (6x6,
 and 7), drawn as in tests/boards.py.
 """
 from boards import board
-from endgame import Endgame
+from endgame import SLICE, Endgame
 from grid import Grid
 from hamilton import HamiltonSolver
 from snake import DIRECTIONS
@@ -68,35 +68,85 @@ def test_staying_alive_alone_wins_it_only_by_luck():
 
 def test_a_lost_cause_is_proven_and_then_not_searched_again():
     game, search, body, fruit = question(NOT_WON)
-    assert search.winning_route(body, fruit) is None
-    searched = search.budget - search._left
+    assert search.winning_route(body, fruit) is None and search.lost(body, fruit)
+    looked = search._looked
     assert search.winning_route(body[1:] + body[:1], fruit) is None  # same fruit and length: known
-    assert search._left == search.budget - searched  # no second search was made
+    assert search._looked == looked  # no second search was made
     solver = HamiltonSolver(game)
     play(game, solver, cap=2000)
     assert game.state != "lost"  # it never wins, and it never dies
 
 
-def test_out_of_budget_says_nothing_and_waits_longer_after_each_failure():
-    game, search, body, fruit = question(STILL_WON, budget=50)
-    tries = []
-    original = search._search
-    search._search = lambda *position: tries.append(1) or original(*position)
+# Three free cells, the fruit on one: the head gets back to its tail through the free cell
+# on its left, never through the fruit. With the fruit on that cell instead, nothing leads
+# the head back to the tail.
+LOOP_VIA_ONE_CELL = ["v < v <",
+                     "v . H ^",
+                     "v . * ^",
+                     "> > > ^"]
+NO_LOOP = ["v < v <",
+           "v * H ^",
+           "v . . ^",
+           "> > > ^"]
 
-    def questions_until_the_next_try():
-        before, asked = len(tries), 0
-        while len(tries) == before:
-            assert search.winning_route(body, fruit) is None
-            asked += 1
-        return asked
 
-    assert search.winning_route(body, fruit) is None and tries == [1]  # gave up at once
-    assert questions_until_the_next_try() == 36 + 1  # a board-full of questions skipped, then a try
-    assert questions_until_the_next_try() == 72 + 1  # twice as long after the second failure
-    search.budget = 10 ** 6
-    for _ in range(144):
-        search.winning_route(body, fruit)
-    assert search.winning_route(body, fruit)
+def test_the_loop_brings_the_position_back_without_eating():
+    game, search, body, fruit = question(LOOP_VIA_ONE_CELL)
+    loop = search._loop(body, fruit)
+    assert loop[:3] == [body[0], game.width + 1, body[-1]] and len(loop) == len(body) + 1
+    for cell in loop[1:] + loop[:1]:  # play the loop round with the game's own rules
+        game.snake.turn(search.grid.direction(search.grid.index(game.snake.head()), cell))
+        game.step()
+    assert game.eaten == 0 and tuple(search.grid.flat_body(game.snake)) == body
+    game, search, body, fruit = question(NO_LOOP)
+    assert search._loop(body, fruit) is None
+
+
+def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_where_it_was_proven():
+    """A move looks at one slice of bodies (the proof takes about 28,000): the snake goes
+    round its loop (32 moves) while the proof goes on, and takes the route when the proven
+    position comes back."""
+    game = board(STILL_WON)
+    solver = HamiltonSolver(game)
+    solver.endgame.work = SLICE
+    start = tuple(solver.grid.flat_body(game.snake))
+    rounds = 0
+    for _ in range(2000):
+        direc = solver.next_direction()
+        if solver.decision["proof"] == "win":
+            break
+        assert solver.decision["proof"] == "under way" and solver.decision["back_in"] >= 0
+        game.snake.turn(direc)
+        game.step()
+        rounds += 1
+        assert game.eaten == 0
+    assert tuple(solver.grid.flat_body(game.snake)) == start
+    assert rounds % len(start) == 0 and rounds >= 2 * len(start)
+    play(game, solver, cap=3000)
+    assert game.state == "won"
+
+
+def test_with_a_slice_a_move_every_fruit_placement_is_still_won():
+    results = []
+    for seed in range(8):
+        game = board(STILL_WON, seed=seed)
+        solver = HamiltonSolver(game)
+        solver.endgame.work = SLICE
+        results.append(play(game, solver, cap=6000).state)
+    assert results == ["won"] * 8
+
+
+def test_a_proof_that_would_hold_too_many_bodies_is_given_up_and_not_made_again_for_this_fruit():
+    game, search, body, fruit = question(STILL_WON, hold=1000)
+    assert search.winning_route(body, fruit) is None and not search.lost(body, fruit)
+    assert search._held == 0  # the searches given up let go of their bodies
+    looked = search._looked
+    assert search.winning_route(body, fruit) is None and search._looked == looked
+    assert search.move(body, fruit) is None
+    search.hold = 10 ** 6
+    assert search.winning_route(body, fruit) is None  # this fruit stays given up
+    search._given_up = None
+    assert len(search.winning_route(body, fruit)) == 55
 
 
 def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_same_answers():
@@ -111,4 +161,4 @@ def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_s
 
 def test_too_many_free_cells_are_not_searched():
     game, search, body, fruit = question(STILL_WON, free_max=3)
-    assert search.winning_route(body, fruit) is None and search._left == 0
+    assert search.winning_route(body, fruit) is None and search._looked == 0
