@@ -102,6 +102,10 @@ class Endgame:
         """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
         return self._lost == (fruit, len(body))
 
+    def given_up(self, body, fruit):
+        """Whether this fruit's proof was given up (too big): not known to be won or lost."""
+        return self._given_up == (fruit, len(body))
+
     def asked(self, body, fruit):
         """Whether the search applies: few enough cells free, and no answer yet that it does not."""
         question = (fruit, len(body))

@@ -32,7 +32,8 @@ no answer yet: round a tree's outline; "search" is "unfinished" when it ran out 
 budget, "ahead" the moves until the position the next search is made for),
 "endgame" ("proof" "win": a route proven to win whatever fruits come; "under way": round
 the loop, "bodies" looked at so far, "back_in" moves to the proven position),
-"survive" / "chase" (no order yet),
+"survive" / "chase" (no order yet; "endgame" "lost" when this fruit is proven not to be won,
+"undecided" when the proof was too big),
 "doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
 """
 import random
@@ -272,6 +273,8 @@ class HamiltonSolver(Autopilot):
             return None
         direc, room_ok, chase = choice
         self.decision = {"step": "chase" if chase else "survive", "mode": "survival", "room_ok": room_ok}
+        if hopeless or self.endgame.given_up(body, fruit):
+            self.decision["endgame"] = "lost" if hopeless else "undecided"
         return self.grid.neighbours[body[0]][direc]
 
     def _order(self, body):

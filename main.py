@@ -46,6 +46,17 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
 
 # Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
 # the headless-only ones; --headless refuses the window-only ones.
+# What an autopilot near the end of a hand-over says (solver.decision): the box on the board
+# ({name}: the autopilot) and the caption's state, so a snake going round in circles is explained.
+ENDGAME_NEWS = {
+    "proving": (("{name} is searching every way the last fruits can fall.",
+                 "It circles back to this position until it knows a sure win."),
+                "searching every future: circling back here until the proof is done"),
+    "lost": (("No win is left from here, whatever the moves.", "{name} keeps the snake alive - R: new game"),
+             "no win left from here: staying alive"),
+    "undecided": (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
+                  "the end is too big to search: staying alive"),
+}
 HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from", "start_fill")
 WINDOW_ONLY = ("load",)  # --headless refuses these
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
@@ -418,7 +429,8 @@ class App:
         """The box of text to show on the board now, as a hashable (place, forms), or ().
 
         One box at a time, the most pressing first: help, the outcome, pause, the hand-over,
-        an endless loop, the first-run hint. A box that leaves play going sits at the edge
+        an endless loop, the end of a hand-over being searched (or known lost), the first-run
+        hint. A box that leaves play going sits at the edge
         away from the head, the others in the middle. `forms` are the same text, longest
         first: a small window shows the first that fits (drawer.make_label).
         """
@@ -434,6 +446,9 @@ class App:
         if self.circling():
             return ("edge", ((f"Circling: {self.solver_name} will never reach this fruit safely.",
                               "Tab: other autopilot - Return: take over"),))
+        news = self.endgame_news()
+        if news is not None:
+            return ("edge", (tuple(line.format(name=self.solver_name) for line in ENDGAME_NEWS[news][0]),))
         if self.auto and self.hint_until is not None and self.clock() < self.hint_until:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
         return ()
@@ -473,7 +488,18 @@ class App:
         if self.circling():
             return (f"circling: {self.solver_name} will never reach this fruit safely; "
                     "Tab: other autopilot, Return: take over")
+        news = self.endgame_news()
+        if news is not None:
+            return ENDGAME_NEWS[news][1]
         return "playing"
+
+    def endgame_news(self):
+        """What the autopilot driving says of the end of a hand-over: a key of ENDGAME_NEWS, or None."""
+        if not self.auto or self.solver is None:
+            return None
+        decision = getattr(self.solver, "decision", None) or {}
+        news = "proving" if decision.get("proof") == "under way" else decision.get("endgame")
+        return news if news in ENDGAME_NEWS else None
 
     def caption_text(self):
         game = self.game

@@ -66,3 +66,21 @@ NO_ROUTE_YET = ["> > > > > v",
                 "^ < < . H <",
                 ". . ^ * . .",
                 ". . . . . ."]
+
+
+# Where the greedy autopilot was proven to circle forever (6x6, seeds 10 and 7): the end
+# can still be won (four free cells: this fruit and three more), or it cannot (two free
+# cells: the future is fixed). Used by test_endgame and test_window.
+STILL_WON = ["v < . v < <",   # four free cells: this fruit and three more to come
+             "v ^ < < . ^",
+             "> v > > H ^",
+             "* v ^ v < ^",
+             "v < ^ v . ^",
+             "> > ^ > > ^"]
+
+NOT_WON = ["> v > v > v",     # two free cells: the future is fixed, and it cannot be won
+           "^ > ^ > H v",
+           "^ < v < v <",
+           "* ^ v ^ v .",
+           "> ^ v ^ > v",
+           "^ < < ^ < <"]

@@ -1,27 +1,12 @@
 """The endgame search: proofs that a hand-over near the end can, or cannot, still be won.
 
-Both positions are where the greedy autopilot was proven to circle forever (6x6, seeds 10
-and 7), drawn as in tests/boards.py.
+The two hand-overs, STILL_WON and NOT_WON, are drawn in tests/boards.py.
 """
-from boards import board
+from boards import NOT_WON, STILL_WON, board
 from endgame import SLICE, Endgame
 from grid import Grid
 from hamilton import HamiltonSolver
 from snake import DIRECTIONS
-
-STILL_WON = ["v < . v < <",   # four free cells: this fruit and three more to come
-             "v ^ < < . ^",
-             "> v > > H ^",
-             "* v ^ v < ^",
-             "v < ^ v . ^",
-             "> > ^ > > ^"]
-
-NOT_WON = ["> v > v > v",     # two free cells: the future is fixed, and it cannot be won
-           "^ > ^ > H v",
-           "^ < v < v <",
-           "* ^ v ^ v .",
-           "> ^ v ^ > v",
-           "^ < < ^ < <"]
 
 
 def question(rows, **limits):

@@ -16,11 +16,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import config
 import debuglog
 import drawer
+import endgame
 import main
 import scores
 import solver
 from game import LOST, PLAYING, WON, Game
 from snake import DOWN, LEFT, RIGHT
+from boards import NOT_WON, STILL_WON, board
 from windows import BLOCK, H, W, CycleSolver, color, fake_solver, key, make_config, middle_game, press, press_q_when
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -461,6 +463,42 @@ def test_an_endless_loop_is_said_on_the_board_and_in_the_caption():
         shown = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
         assert shown == pygame.image.tobytes(app.labels[0].surface, "RGB")
     assert app.circling()
+
+
+def endgame_app(rows):
+    """hamilton handed a 6x6 position near the end, one slice of proof a move (tests/boards.py)."""
+    def slow_proof(name, game):
+        autopilot = solver.make_solver(name, game)
+        autopilot.endgame.work = endgame.SLICE
+        return autopilot
+    return main.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
+                                                                "block-size": 25}),
+                    game=board(rows), make_solver=slow_proof)
+
+
+def test_while_hamilton_proves_the_end_the_board_says_why_it_circles():
+    app = endgame_app(STILL_WON)
+    app.hint_until = None  # the first-run hint aside
+    app.tick()
+    app.render()
+    assert app.texts == ("edge", (("hamilton is searching every way the last fruits can fall.",
+                                   "It circles back to this position until it knows a sure win."),))
+    assert "searching every future: circling back here" in pygame.display.get_caption()[0]
+    while app.game.eaten == 0:
+        assert app.tick()
+    app.render()
+    assert app.texts == () and pygame.display.get_caption()[0].endswith("- playing")
+
+
+def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():
+    app = endgame_app(NOT_WON)
+    for _ in range(100):
+        app.tick()
+    app.render()
+    assert app.texts == ("edge", (("No win is left from here, whatever the moves.",
+                                   "hamilton keeps the snake alive - R: new game"),))
+    assert "no win left from here: staying alive" in pygame.display.get_caption()[0]
+    assert app.game.state == PLAYING
 
 
 @pytest.mark.parametrize("k", [pygame.K_TAB, pygame.K_RETURN, pygame.K_r])
