@@ -18,14 +18,15 @@ piece a move (WORK bodies) while the snake goes round a loop that brings the ver
 back: the head runs through free cells (never the fruit) to the tail, and follows the body
 from there on,
 
-    . . . .        body  b0 (head) ... b5 (tail), free cells q1 q2 on the way back
-    q1 q2 . .      the head goes  b0 q1 q2 b5 b4 b3 b2 b1 b0 ...
-    b0 b5 b4 .     after len(body) + 2 moves, every cell of the body is where it was
-    b1 b2 b3 .
+    .  .  .  .     body  b0 (head) ... b5 (tail), free cells q1 q2 on the way back
+    b0 q1 q2 b5    the head goes  b0 q1 q2 b5 b4 b3 b2 b1 b0 ...
+    b1 b2 b3 b4    after len(body) + 2 moves, every cell of the body is where it was
 
 and when the proof is done, the route it found is taken the next time the snake is there.
 Once the search has proven that this fruit cannot be won, it says so at once until the
-fruit is eaten: every later position is one the proof already looked at.
+fruit is eaten: every later position is one the proof already looked at. A proof that would
+hold more than HOLD bodies at once (memory), or look at more than LIMIT, is given up, and
+the snake only stays alive.
 """
 from collections import deque
 
@@ -89,7 +90,7 @@ class Endgame:
         self.known = {}  # (body, fruit) -> the winning route (cells, packed as a body is) or None
         self.proof = None  # the Proof under way, if any
         self._lost = None  # (fruit, length) proven not to be won
-        self._given_up = None  # (fruit, length) whose proof went past `limit`
+        self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
         self._looked = 0  # bodies the search has looked at, ever (it pauses every SLICE)
         self._held = 0  # bodies the searches under way hold (their `came`)
         # A body is kept as bytes (one per cell) where cells fit in a byte: far cheaper to
@@ -113,7 +114,8 @@ class Endgame:
             self._lost, self._given_up)
 
     def winning_route(self, body, fruit):
-        """The shortest route (cells after the head) to a won position, or None; in one go."""
+        """The shortest route (cells after the head) to a won position, or None: the whole
+        proof in one go, for tests and tools (`move` spreads it over moves)."""
         if not self.asked(body, fruit):
             return None
         proof = Proof(self._proving(body, fruit), body, fruit)
@@ -212,6 +214,7 @@ class Endgame:
             self._held -= len(came)
 
     def _breadth_first(self, body, fruit, free, came):
+        """_search's loop; `came` (body -> the body before) is the caller's, to count what it holds."""
         neighbours, one = self.grid.neighbours, self._one
         bodies = deque([body])  # the queue, in two: the bodies, and their free cells as bits
         frees = deque([free])

@@ -430,9 +430,9 @@ class App:
 
         One box at a time, the most pressing first: help, the outcome, pause, the hand-over,
         an endless loop, the end of a hand-over being searched (or known lost), the first-run
-        hint. A box that leaves play going sits at the edge
-        away from the head, the others in the middle. `forms` are the same text, longest
-        first: a small window shows the first that fits (drawer.make_label).
+        hint. A box that leaves play going sits at the edge away from the head, the others in
+        the middle. `forms` are the same text, longest first: a small window shows the first
+        that fits (drawer.make_label).
         """
         if self.help_shown:
             table = ("Keys (H or F1 closes this)",) + tuple(KEY_HELP)

@@ -95,7 +95,7 @@ def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_
     solver = HamiltonSolver(game)
     solver.endgame.work = SLICE
     start = tuple(solver.grid.flat_body(game.snake))
-    rounds = 0
+    moves = 0
     for _ in range(2000):
         direc = solver.next_direction()
         if solver.decision["proof"] == "win":
@@ -103,10 +103,10 @@ def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_
         assert solver.decision["proof"] == "under way" and solver.decision["back_in"] >= 0
         game.snake.turn(direc)
         game.step()
-        rounds += 1
+        moves += 1
         assert game.eaten == 0
     assert tuple(solver.grid.flat_body(game.snake)) == start
-    assert rounds % len(start) == 0 and rounds >= 2 * len(start)
+    assert moves % len(start) == 0 and moves >= 2 * len(start)  # whole laps (the loop is 32 long)
     play(game, solver, cap=3000)
     assert game.state == "won"
 
