@@ -75,6 +75,10 @@ class Proof:
         loop, n = self.loop, len(self.body)
         return tuple(loop[(self.at - k) % len(loop)] for k in range(n))
 
+    def back_in(self):
+        """Moves round the loop until the proven position comes back (0: it is here)."""
+        return -self.at % len(self.loop)
+
     def step(self):
         """The next head round the loop."""
         self.at = (self.at + 1) % len(self.loop)

@@ -32,8 +32,8 @@ no answer yet: round a tree's outline; "search" is "unfinished" when it ran out 
 budget, "ahead" the moves until the position the next search is made for),
 "endgame" ("proof" "win": a route proven to win whatever fruits come; "under way": round
 the loop, "bodies" looked at so far, "back_in" moves to the proven position),
-"survive" / "chase" (no order yet; "endgame" "lost" when this fruit is proven not to be won,
-"undecided" when the proof was too big),
+"survive" / "chase" (no order yet). "endgame" says where the search stands, for the window:
+"proving" (under way), "lost" (this fruit proven not to be won), "undecided" (too big).
 "doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
 """
 import random
@@ -256,13 +256,13 @@ class HamiltonSolver(Autopilot):
         if answer is None:
             return None
         cells, won = answer
-        proof = self.endgame.proof
         if won:
             self.route, self.route_fruit = deque(cells[1:]), fruit
             self.decision = {"step": "endgame", "mode": "endgame", "proof": "win", "distance": len(cells)}
         else:  # round the loop that brings this position back, while the proof goes on
-            self.decision = {"step": "endgame", "mode": "endgame", "proof": "under way",
-                             "bodies": proof.looked, "back_in": -proof.at % len(proof.loop)}
+            proof = self.endgame.proof
+            self.decision = {"step": "endgame", "mode": "endgame", "proof": "under way", "endgame": "proving",
+                             "bodies": proof.looked, "back_in": proof.back_in()}
         return cells[0]
 
     def _survival_move(self, body, fruit):

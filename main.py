@@ -44,8 +44,6 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
     ("Q / close", "quit"),
 ]
 
-# Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
-# the headless-only ones; --headless refuses the window-only ones.
 # What an autopilot near the end of a hand-over says (solver.decision): the box on the board
 # ({name}: the autopilot) and the caption's state, so a snake going round in circles is explained.
 ENDGAME_NEWS = {
@@ -57,6 +55,9 @@ ENDGAME_NEWS = {
     "undecided": (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
                   "the end is too big to search: staying alive"),
 }
+
+# Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
+# the headless-only ones; --headless refuses the window-only ones.
 HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from", "start_fill")
 WINDOW_ONLY = ("load",)  # --headless refuses these
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
@@ -497,8 +498,7 @@ class App:
         """What the autopilot driving says of the end of a hand-over: a key of ENDGAME_NEWS, or None."""
         if not self.auto or self.solver is None:
             return None
-        decision = getattr(self.solver, "decision", None) or {}
-        news = "proving" if decision.get("proof") == "under way" else decision.get("endgame")
+        news = (getattr(self.solver, "decision", None) or {}).get("endgame")
         return news if news in ENDGAME_NEWS else None
 
     def caption_text(self):
