@@ -16,7 +16,9 @@ travels, so each obstacle has a move after which it is gone:
     corner  no body wall touches it any more         touch[corner]
 
 After d moves and a meal, the body cells with free_at >= d are still there. The search is
-a breadth-first search over (cell, whether the route's walls have met the rim); a move is
+a cheapest-first search over (cell, whether the route's walls have met the rim), where a
+move into open space costs more than one beside the body or the board's edge (a route across
+open space walls off part of it until the tail has gone: see `searching`); a move is
 judged against the position after eating, at d, which the search cannot know yet, so it
 uses t + (a lower bound of the moves still to go: the lane distance to the fruit on an
 empty board). A move at time t to cell n is allowed when
@@ -28,8 +30,8 @@ empty board). A move at time t to cell n is allowed when
                 end on a corner the body's walls still touch at T, nor on the rim twice
                 (else the walls close a loop and cut blocks off; see celltree.py).
 
-These rules see the body, not the route's own earlier moves (a breadth-first search keeps
-no path), so the route is then checked exactly (CellTree.first_break on the position after
+These rules see the body, not the route's own earlier moves (the search keeps no path
+per state), so the route is then checked exactly (CellTree.first_break on the position after
 eating); a route that fails has the move it blames banned and is searched again.
 """
 from collections import deque
@@ -39,6 +41,10 @@ from celltree import IN, NONE, OUT
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
 SLICE = 256  # states a search takes between pauses, when it is run a piece at a time (planning)
 BUDGET = 16 * SLICE  # the most states a move may search: about 9 ms here, below the fastest tick
+# What a move costs the search (see searching): into a block the body still holds at the meal,
+# into a block beside one (or beside the board's edge), into open space.
+HELD_COST, BESIDE_COST, OPEN_COST = 3, 4, 6
+_NEVER = 1 << 60  # a cost no route reaches; a time that never comes
 
 
 def finish(steps):
@@ -140,6 +146,7 @@ class Planner:
         self._neighbours = [[c - width if c >= width else -1, c + width if c + width < len(tree.stay) else -1,
                              c - 1 if c % width else -1, c + 1 if (c + 1) % width else -1]
                             for c in range(len(tree.stay))]
+        self._beside = [[w for w, _ in adjacent] for adjacent in tree.adjacent]  # block -> its neighbours
         self._xs = [c % width for c in range(len(tree.stay))]  # column and row of each cell
         self._ys = [c // width for c in range(len(tree.stay))]
 
@@ -178,10 +185,11 @@ class Planner:
     def _bites_itself(self, head, route, length):
         """The move (cell moved from, crossed) that enters a cell the route's own body still
         holds, or None. The search keeps two states per cell (rim met or not), so a long
-        route can come back to a cell; the check after eating sees only the last moves."""
+        route can come back to a cell; the check after eating sees only the last moves. Back
+        onto the cell left two moves ago is a turn back, even when a snake of 2 has left it."""
         entered, prev = {}, head
         for t, c in enumerate(route, 1):
-            if t - entered.get(c, -length) < length:
+            if t - entered.get(c, -length) < max(length, 3):
                 return prev, self._kind(prev, c)
             entered[c] = t
             prev = c
@@ -246,98 +254,140 @@ class Planner:
         return finish(self.searching(head, fruit, clock, lanes, bans, length))
 
     def searching(self, head, fruit, clock, lanes, bans, length):
-        """Breadth-first search over (cell, walls have met the rim) with the rules of the
+        """Cheapest-first search over (cell, walls have met the rim) with the rules of the
         module docstring; the route as a list of cells, [] if the fruit cannot be reached.
+
+        Not the shortest route but the cheapest: a move costs HELD_COST into a block the
+        body still holds at the meal, BESIDE_COST into a block beside one of those or beside
+        the board's edge, OPEN_COST into open space. A route across open space cuts the empty
+        blocks in two, and the next fruit, in the other part, waits for the tail to open a
+        way (on 30x30, a third of all moves were such waits); a route along the body or the
+        edge leaves them in one piece.
+
+            +--+--+--+--+--+    b: the body's blocks at the meal, h the head's;
+            |b |b |h |o |o |    *: the fruit, by the board's right edge
+            +--+--+--+--+--+
+            |  |  |x |  |o |    across (x): the two empty blocks top right are cut
+            +--+--+--+--+--+    off from the rest; along (o), by the body and the
+            |  |  |x |x |* |    edge, every move costs BESIDE_COST and the empty
+            +--+--+--+--+--+    blocks stay in one piece
+            |  |  |  |  |  |
+            +--+--+--+--+--+
 
         A move into a cell at least `length` (the body's length) lanes from the fruit is
         forgotten by the meal (the rest of the route takes at least that long), so there
         any move to a free cell will do: the lanes and the tree do not bind it.
 
-        The search first looks only where a route of a given length could pass: a state
-        reached at move t is kept when t plus the straight distance left to the fruit is
-        within the bound. Every move before a kept state also passes, so the kept states are
-        reached exactly as in the whole search, from the same states, and the route found is
-        the very one the whole search finds. The bound grows until a route is found or
-        nothing was left out. Near the fruit that is the rectangle between head and fruit,
-        not the disc around the head: what keeps a plan cheap on big boards.
+        The search first looks only where a route of a given cost could pass: a state is
+        kept when its cost plus HELD_COST per straight step left to the fruit (no move costs
+        less) is within the bound. Every state on the way to a kept state also passes, so
+        the kept states are reached exactly as in the whole search, from the same states,
+        and the route found is the very one the whole search finds. The bound grows until a
+        route is found or nothing was left out. Near the fruit that is the rectangle between
+        head and fruit, not the disc around the head: what keeps a plan cheap on big boards.
         """
         width = self.tree.width
         straight = abs(head % width - fruit % width) + abs(head // width - fruit // width)
-        least = clock.now + straight  # no route arrives sooner
+        least = clock.now + HELD_COST * straight  # no route costs less
         # While the snake waits for a route to this fruit, the last search found none: most
         # likely this one finds none either, and only a search with no bound can say so.
-        bound = least if self._no_route_to != fruit else clock.now + 3 * len(self.tree.stay)  # beyond any state
+        bound = least if self._no_route_to != fruit else _NEVER
         while True:
             route, beyond = yield from self._searching_within(head, fruit, clock, lanes, bans, length, bound)
             self._no_route_to = None if route else fruit
             if route or not beyond:
                 return route
-            # At least double the slack, and let in every state left out this time (all of
-            # the same parity as `least`, as is every route's length).
+            # At least double the slack, and let in every state left out this time.
             bound = max(least + 2 * (bound - least) + 2, beyond)
 
     def _searching_within(self, head, fruit, clock, lanes, bans, length, bound):
-        """The search, keeping only states from which the fruit is reachable by move `bound`;
-        (route, the largest such move of the states left out, 0 if none was)."""
+        """The search, keeping only states from which the fruit is reachable by cost `bound`;
+        (route, the largest such cost of the states left out, 0 if none was)."""
         tree = self.tree
         size = len(tree.stay)
         neighbours = self._neighbours
         stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
         wall_from, wall_to, rim = tree.wall_from, tree.wall_to, tree.rim
         free_at, open_at, mark, until, touch = clock.free_at, clock.open_at, clock.mark, clock.until, clock.touch
+        sheltered = self.shelter(clock)
+        held, beside, open_ = HELD_COST, BESIDE_COST, OPEN_COST
         no_stay, no_cross, no_free = bans
         xs, ys = self._xs, self._ys
         fx, fy = xs[fruit], ys[fruit]
         beyond = 0
         pause = counted = SLICE - self.taken % SLICE  # states until the next pause (a local count is cheaper)
-        dist = [-1] * (2 * size)  # state -> the move number it is reached at; state = cell + size * (rim met)
-        came = [-1] * (2 * size)  # state -> the state before it
-        dist[head] = clock.now
-        queue = deque([head])
-        while queue:
+        # state = cell + size * (rim met). A state keeps its cheapest way: its cost, the move
+        # number it is reached at on that way, and the state before it.
+        cost = [_NEVER] * (2 * size)
+        dist = [-1] * (2 * size)
+        came = [-1] * (2 * size)
+        cost[head] = dist[head] = clock.now
+        # Cheapest first, with a bucket per cost (Dial's algorithm): a move costs at most
+        # OPEN_COST, so OPEN_COST + 1 buckets, by cost modulo that, hold every state waiting. A state
+        # reached more cheaply later leaves a stale entry behind, skipped when it comes out.
+        span = OPEN_COST + 1
+        buckets = [deque() for _ in range(span)]
+        buckets[clock.now % span].append(head)
+        level, waiting = clock.now, 1  # the cost being taken out; entries in the buckets
+        while waiting:
+            bucket = buckets[level % span]
+            if not bucket:
+                level += 1
+                continue
+            s = bucket.popleft()
+            waiting -= 1
+            if cost[s] != level:
+                continue  # stale
             pause -= 1
             if not pause:
                 self.taken += counted
                 pause = counted = SLICE
                 yield
-            s = queue.popleft()
             c = s - size if s >= size else s
+            if c == fruit:
+                self.taken += counted - pause
+                return self._walk_back(came, s, head, size), beyond
             met = s >= size
             t = dist[s] + 1
             g = gate[c]
             if not no_free[c]:  # moves the meal will have forgotten: any free cell
                 for n in neighbours[c]:
-                    if (n >= 0 and lanes[n] >= length and free_at[n] <= t and dist[n] < 0
+                    if (n >= 0 and lanes[n] >= length and free_at[n] <= t
                             and (n != clock.neck or s != head)):
-                        f = t + abs(xs[n] - fx) + abs(ys[n] - fy)
-                        if f > bound:
-                            beyond = max(beyond, f)
-                            continue
-                        dist[n], came[n] = t, s
-                        queue.append(n)
+                        end = t + lanes[n]
+                        b = block[n]
+                        k = level + (held if open_at[b] >= end else beside if sheltered[b] >= end else open_)
+                        if k < cost[n]:
+                            f = k + held * (abs(xs[n] - fx) + abs(ys[n] - fy))
+                            if f > bound:
+                                beyond = max(beyond, f)
+                                continue
+                            cost[n], dist[n], came[n] = k, t, s
+                            buckets[k % span].append(n)
+                            waiting += 1
             # cross through the gate
             n = cross[c]
             if n != NONE and free_at[n] <= t and not no_cross[c]:
                 ns = n + size if met else n
-                if dist[ns] < 0:
-                    end = t + lanes[n]
+                end = t + lanes[n]
+                b = block[n]
+                k = level + (held if open_at[b] >= end else beside if sheltered[b] >= end else open_)
+                if k < cost[ns]:
                     m = mark[g] if until[g] >= end else 0
-                    if m == IN or (m == 0 and open_at[block[n]] < end):
-                        f = t + abs(xs[n] - fx) + abs(ys[n] - fy)
+                    if m == IN or (m == 0 and open_at[b] < end):
+                        f = k + held * (abs(xs[n] - fx) + abs(ys[n] - fy))
                         if f > bound:
                             beyond = max(beyond, f)
                         else:
-                            dist[ns], came[ns] = t, s
-                            if n == fruit:
-                                self.taken += counted - pause
-                                return self._walk_back(came, ns, head, size), beyond
-                            queue.append(ns)
+                            cost[ns], dist[ns], came[ns] = k, t, s
+                            buckets[k % span].append(ns)
+                            waiting += 1
             # stay in the block, passing the gate
             n = stay[c]
             if free_at[n] <= t and not no_stay[c]:
                 ns = n + size if met else n
+                end = t + lanes[n]
                 if g != NONE:
-                    end = t + lanes[n]
                     m = mark[g] if until[g] >= end else 0
                     if m == IN:
                         continue
@@ -351,18 +401,25 @@ class Planner:
                             continue
                         elif wall_from[c] == rim:
                             ns = n + size
-                if dist[ns] < 0:
-                    f = t + abs(xs[n] - fx) + abs(ys[n] - fy)
+                b = block[n]
+                k = level + (held if open_at[b] >= end else beside if sheltered[b] >= end else open_)
+                if k < cost[ns]:
+                    f = k + held * (abs(xs[n] - fx) + abs(ys[n] - fy))
                     if f > bound:
                         beyond = max(beyond, f)
                         continue
-                    dist[ns], came[ns] = t, s
-                    if n == fruit:
-                        self.taken += counted - pause
-                        return self._walk_back(came, ns, head, size), beyond
-                    queue.append(ns)
+                    cost[ns], dist[ns], came[ns] = k, t, s
+                    buckets[k % span].append(ns)
+                    waiting += 1
         self.taken += counted - pause
         return [], beyond
+
+    def shelter(self, clock):
+        """Block -> the move until which a wall stands beside it: the body holds the block or
+        one of its four neighbours, or (for ever) it lies on the board's edge."""
+        open_at = clock.open_at
+        return [_NEVER if len(beside) < 4 else max(open_at[b], *(open_at[w] for w in beside))
+                for b, beside in enumerate(self._beside)]
 
     @staticmethod
     def _walk_back(came, s, head, size):

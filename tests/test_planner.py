@@ -10,6 +10,7 @@ from game import Game
 from hamilton import HamiltonSolver
 from celltree import IN, OUT, CellTree
 from grid import Grid
+import planner as planner_module
 from planner import Clock, Planner, finish
 
 
@@ -86,25 +87,96 @@ def test_a_wall_may_not_end_on_a_corner_the_body_walls_touch():
     assert_safe_and_fitting(planner, body, route)
 
 
-SECOND_TRY = [". . . . . .",
-              ". v < . . .",
-              ". v ^ . . .",
-              ". v ^ . * .",
-              ". > > > > v",
-              ". . . . H <"]
+SECOND_TRY = [". . . . H .",
+              ". . . * ^ .",
+              ". v > > ^ .",
+              ". v ^ < < .",
+              ". > > > ^ .",
+              ". . . . . ."]
 
 
 def test_a_route_that_breaks_the_tree_is_refused_and_searched_again():
-    """The first route the search finds goes up the left and crosses back into a block its
-    own earlier moves joined: a loop of IN edges, which the search cannot see. The exact
-    check bans that crossing, and the second search finds a route that fits."""
+    """The first route the search finds goes down the right, along the bottom and up through
+    the cells the tail leaves, then crosses into a block its own earlier moves joined: a loop
+    of IN edges, which the search cannot see. The exact check bans that crossing, and the
+    second search finds a route round the left edge that fits."""
     planner, body, fruit = setup(SECOND_TRY)
     first = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
                            (bytearray(36), bytearray(36), bytearray(36)), len(body))
-    assert planner.tree.first_break(after_eating(body, first), new=len(first)) == (21, True)
+    assert planner.tree.first_break(after_eating(body, first), new=len(first)) == (15, True)
     route = planner.plan(body, fruit)
     assert planner.searches == 2 and route != first
     assert_safe_and_fitting(planner, body, route)
+
+
+ALONG_THE_EDGE = ["> > > H . . . .",
+                  "^ . . . . . . .",
+                  "^ . . . . . . .",
+                  "^ . . . . . . .",
+                  "^ . . . . . . .",
+                  "^ . . . . . . .",
+                  ". . . . . . . .",
+                  ". * . . . . . ."]
+
+
+def empty_block_regions(tree, body):
+    """How many pieces the blocks `body` does not touch fall into."""
+    held = {tree.block[c] for c in body}
+    seen, pieces = set(), 0
+    for start in range(tree.blocks):
+        if start in held or start in seen:
+            continue
+        pieces += 1
+        seen.add(start)
+        stack = [start]
+        while stack:
+            for neighbour, _ in tree.adjacent[stack.pop()]:
+                if neighbour not in held and neighbour not in seen:
+                    seen.add(neighbour)
+                    stack.append(neighbour)
+    return pieces
+
+
+def test_the_search_pays_for_a_route_that_cuts_the_empty_blocks_in_two(monkeypatch):
+    """The shortest route (11 moves) runs down the third column; at the meal it walls the
+    three blocks along the left edge off from the rest, and a fruit there would wait for the
+    tail. Moves into open space cost more than moves beside the body or the edge, so the
+    search takes 13 moves down the sixth column instead, and the empty blocks stay one piece.
+    With every move costing the same, it takes the shortest."""
+    planner, body, fruit = setup(ALONG_THE_EDGE)
+    route = planner.plan(body, fruit)
+    assert len(route) == 13
+    assert empty_block_regions(planner.tree, after_eating(body, route)) == 1
+    assert_safe_and_fitting(planner, body, route)
+    for name in ("HELD_COST", "BESIDE_COST", "OPEN_COST"):
+        monkeypatch.setattr(planner_module, name, 1)
+    shortest = Planner(planner.tree).plan(body, fruit)
+    assert len(shortest) == 11
+    assert empty_block_regions(planner.tree, after_eating(body, shortest)) == 2
+
+
+BESIDE_THE_BODY = [". . . . . . . .",
+                   ". . . * . . . .",
+                   ". . . . . . > v",
+                   ". . . . . . . v",
+                   ". . . . . . . v",
+                   ". . . . . . . v",
+                   ". . . . . . . v",
+                   ". . . . . . . H"]
+
+
+def test_of_two_routes_as_short_the_search_takes_the_one_beside_the_body(monkeypatch):
+    """Both routes take 10 moves. The one up beside the body, then along the top, leaves the
+    empty blocks in one piece; the one that turns into the middle early cuts off the blocks
+    between it and the body. Moves into open space cost more, so the search takes the first;
+    when they cost what moves beside a wall cost, it takes the second."""
+    planner, body, fruit = setup(BESIDE_THE_BODY)
+    route = planner.plan(body, fruit)
+    assert len(route) == 10 and route[:7] == [7 * 8 + 6 - 8 * k for k in range(7)]  # up column 6
+    assert empty_block_regions(planner.tree, after_eating(body, route)) == 1
+    monkeypatch.setattr(planner_module, "OPEN_COST", planner_module.BESIDE_COST)
+    across = Planner(planner.tree).plan(body, fruit)
+    assert len(across) == 10 and empty_block_regions(planner.tree, after_eating(body, across)) == 2
 
 
 def test_no_route_while_the_body_is_in_the_way():
