@@ -146,7 +146,7 @@ class Planner:
         self._neighbours = [[c - width if c >= width else -1, c + width if c + width < len(tree.stay) else -1,
                              c - 1 if c % width else -1, c + 1 if (c + 1) % width else -1]
                             for c in range(len(tree.stay))]
-        self._beside = [[w for w, _ in adjacent] for adjacent in tree.adjacent]  # block -> its neighbours
+        self._on_edge = [b for b, adjacent in enumerate(tree.adjacent) if len(adjacent) < 4]  # on the board's edge
         self._xs = [c % width for c in range(len(tree.stay))]  # column and row of each cell
         self._ys = [c // width for c in range(len(tree.stay))]
 
@@ -267,7 +267,7 @@ class Planner:
             +--+--+--+--+--+    b: the body's blocks at the meal, h the head's;
             |b |b |h |o |o |    *: the fruit, by the board's right edge
             +--+--+--+--+--+
-            |  |  |x |  |o |    across (x): the two empty blocks top right are cut
+            |  |  |x |  |o |    across (x): the four empty blocks top right are cut
             +--+--+--+--+--+    off from the rest; along (o), by the body and the
             |  |  |x |x |* |    edge, every move costs BESIDE_COST and the empty
             +--+--+--+--+--+    blocks stay in one piece
@@ -292,24 +292,27 @@ class Planner:
         # While the snake waits for a route to this fruit, the last search found none: most
         # likely this one finds none either, and only a search with no bound can say so.
         bound = least if self._no_route_to != fruit else _NEVER
+        sheltered = self.shelter(clock)  # the same for every bound
         while True:
-            route, beyond = yield from self._searching_within(head, fruit, clock, lanes, bans, length, bound)
+            route, beyond = yield from self._searching_within(head, fruit, clock, lanes, bans, length, bound,
+                                                              sheltered)
             self._no_route_to = None if route else fruit
             if route or not beyond:
                 return route
             # At least double the slack, and let in every state left out this time.
-            bound = max(least + 2 * (bound - least) + 2, beyond)
+            bound = max(least + 2 * (bound - least) + OPEN_COST, beyond)
 
-    def _searching_within(self, head, fruit, clock, lanes, bans, length, bound):
+    def _searching_within(self, head, fruit, clock, lanes, bans, length, bound, sheltered=None):
         """The search, keeping only states from which the fruit is reachable by cost `bound`;
-        (route, the largest such cost of the states left out, 0 if none was)."""
+        (route, the largest such cost of the states left out, 0 if none was). `sheltered`:
+        shelter(clock), if the caller has it already."""
         tree = self.tree
+        sheltered = sheltered or self.shelter(clock)
         size = len(tree.stay)
         neighbours = self._neighbours
         stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
         wall_from, wall_to, rim = tree.wall_from, tree.wall_to, tree.rim
         free_at, open_at, mark, until, touch = clock.free_at, clock.open_at, clock.mark, clock.until, clock.touch
-        sheltered = self.shelter(clock)
         held, beside, open_ = HELD_COST, BESIDE_COST, OPEN_COST
         no_stay, no_cross, no_free = bans
         xs, ys = self._xs, self._ys
@@ -336,13 +339,13 @@ class Planner:
                 continue
             s = bucket.popleft()
             waiting -= 1
-            if cost[s] != level:
-                continue  # stale
             pause -= 1
             if not pause:
                 self.taken += counted
                 pause = counted = SLICE
                 yield
+            if cost[s] != level:
+                continue  # stale
             c = s - size if s >= size else s
             if c == fruit:
                 self.taken += counted - pause
@@ -354,9 +357,7 @@ class Planner:
                 for n in neighbours[c]:
                     if (n >= 0 and lanes[n] >= length and free_at[n] <= t
                             and (n != clock.neck or s != head)):
-                        end = t + lanes[n]
-                        b = block[n]
-                        k = level + (held if open_at[b] >= end else beside if sheltered[b] >= end else open_)
+                        k = level + held  # the cheapest: the meal forgets the move, it walls nothing off
                         if k < cost[n]:
                             f = k + held * (abs(xs[n] - fx) + abs(ys[n] - fy))
                             if f > bound:
@@ -418,8 +419,15 @@ class Planner:
         """Block -> the move until which a wall stands beside it: the body holds the block or
         one of its four neighbours, or (for ever) it lies on the board's edge."""
         open_at = clock.open_at
-        return [_NEVER if len(beside) < 4 else max(open_at[b], *(open_at[w] for w in beside))
-                for b, beside in enumerate(self._beside)]
+        sheltered = open_at[:]
+        for a, b in self.tree.edges:
+            if open_at[b] > sheltered[a]:
+                sheltered[a] = open_at[b]
+            if open_at[a] > sheltered[b]:
+                sheltered[b] = open_at[a]
+        for b in self._on_edge:
+            sheltered[b] = _NEVER
+        return sheltered
 
     @staticmethod
     def _walk_back(came, s, head, size):

@@ -109,14 +109,14 @@ def test_a_route_that_breaks_the_tree_is_refused_and_searched_again():
     assert_safe_and_fitting(planner, body, route)
 
 
-ALONG_THE_EDGE = ["> > > H . . . .",
-                  "^ . . . . . . .",
-                  "^ . . . . . . .",
-                  "^ . . . . . . .",
-                  "^ . . . . . . .",
-                  "^ . . . . . . .",
+ALONG_THE_EDGE = ["> > > > > v . .",
+                  "^ . . . . v . .",
+                  ". . . . . > H .",
                   ". . . . . . . .",
-                  ". * . . . . . ."]
+                  "* . . . . . . .",
+                  ". . . . . . . .",
+                  ". . . . . . . .",
+                  ". . . . . . . ."]
 
 
 def empty_block_regions(tree, body):
@@ -138,20 +138,20 @@ def empty_block_regions(tree, body):
 
 
 def test_the_search_pays_for_a_route_that_cuts_the_empty_blocks_in_two(monkeypatch):
-    """The shortest route (11 moves) runs down the third column; at the meal it walls the
-    three blocks along the left edge off from the rest, and a fruit there would wait for the
-    tail. Moves into open space cost more than moves beside the body or the edge, so the
-    search takes 13 moves down the sixth column instead, and the empty blocks stay one piece.
-    With every move costing the same, it takes the shortest."""
+    """The shortest route (14 moves) runs across the middle of the board to the fruit on the
+    left edge; at the meal it walls the bottom blocks off from the rest, and a fruit there
+    would wait for the tail. Moves into open space cost more than moves beside the edge, so
+    the search takes 16 moves down the right edge, along the bottom and up the left, and the
+    empty blocks stay one piece. With every move costing the same, it takes the shortest."""
     planner, body, fruit = setup(ALONG_THE_EDGE)
     route = planner.plan(body, fruit)
-    assert len(route) == 13
+    assert len(route) == 16
     assert empty_block_regions(planner.tree, after_eating(body, route)) == 1
     assert_safe_and_fitting(planner, body, route)
     for name in ("HELD_COST", "BESIDE_COST", "OPEN_COST"):
         monkeypatch.setattr(planner_module, name, 1)
     shortest = Planner(planner.tree).plan(body, fruit)
-    assert len(shortest) == 11
+    assert len(shortest) == 14
     assert empty_block_regions(planner.tree, after_eating(body, shortest)) == 2
 
 
@@ -177,6 +177,14 @@ def test_of_two_routes_as_short_the_search_takes_the_one_beside_the_body(monkeyp
     monkeypatch.setattr(planner_module, "OPEN_COST", planner_module.BESIDE_COST)
     across = Planner(planner.tree).plan(body, fruit)
     assert len(across) == 10 and empty_block_regions(planner.tree, after_eating(body, across)) == 2
+
+
+def test_a_route_back_onto_the_cell_it_left_two_moves_ago_is_refused():
+    """A snake of 2 has left that cell by then, but moving onto it is a turn back: the check
+    after the search blames the move (a cheapest route may come back to a cell)."""
+    planner = Planner(CellTree(4, 4))
+    assert planner._bites_itself(1, [5, 6, 5, 4], length=2)[0] == 6  # the move from 6 is to blame
+    assert planner._bites_itself(1, [5, 6, 7, 3], length=2) is None
 
 
 def test_no_route_while_the_body_is_in_the_way():
