@@ -276,7 +276,8 @@ class Planner:
 
         A move into a cell at least `length` (the body's length) lanes from the fruit is
         forgotten by the meal (the rest of the route takes at least that long), so there
-        any move to a free cell will do: the lanes and the tree do not bind it.
+        any move to a free cell will do: the lanes and the tree do not bind it, and it costs
+        HELD_COST, as it walls nothing off.
 
         The search first looks only where a route of a given cost could pass: a state is
         kept when its cost plus HELD_COST per straight step left to the fruit (no move costs
