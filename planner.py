@@ -40,7 +40,7 @@ from celltree import IN, NONE, OUT
 
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
 SLICE = 256  # states a search takes between pauses, when it is run a piece at a time (planning)
-BUDGET = 16 * SLICE  # the most states a move may search: about 9 ms here, below the fastest tick
+BUDGET = 8 * SLICE  # the most states a move may search: about 9 ms here, below the fastest tick
 # What a move costs the search (see searching): into a block the body still holds at the meal,
 # into a block beside one (or beside the board's edge), into open space.
 HELD_COST, BESIDE_COST, OPEN_COST = 3, 4, 6
