@@ -16,9 +16,9 @@ travels, so each obstacle has a move after which it is gone:
     corner  no body wall touches it any more         touch[corner]
 
 After d moves and a meal, the body cells with free_at >= d are still there. The search is
-a cheapest-first search over (cell, whether the route's walls have met the rim), where a
-move into open space costs more than one beside the body or the board's edge (a route across
-open space walls off part of it until the tail has gone: see `searching`); a move is
+an A* search for the cheapest route over (cell, whether the route's walls have met the rim),
+where a move into open space costs more than one beside the body or the board's edge (a
+route across open space walls off part of it until the tail has gone: see `searching`); a move is
 judged against the position after eating, at d, which the search cannot know yet, so it
 uses t + (a lower bound of the moves still to go: the lane distance to the fruit on an
 empty board). A move at time t to cell n is allowed when
@@ -44,6 +44,7 @@ BUDGET = 8 * SLICE  # the most states a move may search: about 9 ms here, below 
 # What a move costs the search (see searching): into a block the body still holds at the meal,
 # into a block beside one (or beside the board's edge), into open space.
 HELD_COST, BESIDE_COST, OPEN_COST = 3, 4, 6
+GUIDED = True  # A*, guided by HELD_COST per straight step left to the fruit (False: look everywhere alike)
 _NEVER = 1 << 60  # a cost no route reaches; a time that never comes
 
 
@@ -133,7 +134,6 @@ class Planner:
     def __init__(self, tree):
         self.tree = tree
         self._lanes_to = None  # (fruit, cap, lane distances to it): the same fruit is asked for again
-        self._no_route_to = None  # the fruit the last search found no route to
         self._into = [[] for _ in tree.stay]  # cell -> the cells that move into it
         for c, n in enumerate(tree.stay):
             self._into[n].append(c)
@@ -142,11 +142,12 @@ class Planner:
                 self._into[n].append(c)
         self.searches = 0  # searches made by the last plan()
         self.taken = 0  # states the last plan's searches took, its cost in work
+        self.cost = None  # what the last route found cost (see searching)
         width = tree.width
         self._neighbours = [[c - width if c >= width else -1, c + width if c + width < len(tree.stay) else -1,
                              c - 1 if c % width else -1, c + 1 if (c + 1) % width else -1]
                             for c in range(len(tree.stay))]
-        self._on_edge = [b for b, adjacent in enumerate(tree.adjacent) if len(adjacent) < 4]  # on the board's edge
+        self._on_edge = [len(adjacent) < 4 for adjacent in tree.adjacent]  # each block: on the board's edge?
         self._xs = [c % width for c in range(len(tree.stay))]  # column and row of each cell
         self._ys = [c // width for c in range(len(tree.stay))]
 
@@ -256,6 +257,7 @@ class Planner:
     def searching(self, head, fruit, clock, lanes, bans, length):
         """Cheapest-first search over (cell, walls have met the rim) with the rules of the
         module docstring; the route as a list of cells, [] if the fruit cannot be reached.
+        `self.cost` is then the route's cost.
 
         Not the shortest route but the cheapest: a move costs HELD_COST into a block the
         body still holds at the meal, BESIDE_COST into a block beside one of those or beside
@@ -279,46 +281,27 @@ class Planner:
         any move to a free cell will do: the lanes and the tree do not bind it, and it costs
         HELD_COST, as it walls nothing off.
 
-        The search first looks only where a route of a given cost could pass: a state is
-        kept when its cost plus HELD_COST per straight step left to the fruit (no move costs
-        less) is within the bound. Every state on the way to a kept state also passes, so
-        the kept states are reached exactly as in the whole search, from the same states,
-        and the route found is the very one the whole search finds. The bound grows until a
-        route is found or nothing was left out. Near the fruit that is the rectangle between
-        head and fruit, not the disc around the head: what keeps a plan cheap on big boards.
+        The search is A*: states come out in the order of their cost so far plus HELD_COST per
+        straight (Manhattan) step left to the fruit. No move costs less than that and each
+        one changes the straight distance by one, so that sum never falls along a route: the
+        first time the fruit comes out, no cheaper route exists. The guide keeps the search
+        near the line from head to fruit (on big boards, a plan looks at a few hundred
+        states, not the whole board), and a search that finds no route has looked at every
+        state it could reach.
         """
-        width = self.tree.width
-        straight = abs(head % width - fruit % width) + abs(head // width - fruit // width)
-        least = clock.now + HELD_COST * straight  # no route costs less
-        # While the snake waits for a route to this fruit, the last search found none: most
-        # likely this one finds none either, and only a search with no bound can say so.
-        bound = least if self._no_route_to != fruit else _NEVER
-        sheltered = self.shelter(clock)  # the same for every bound
-        while True:
-            route, beyond = yield from self._searching_within(head, fruit, clock, lanes, bans, length, bound,
-                                                              sheltered)
-            self._no_route_to = None if route else fruit
-            if route or not beyond:
-                return route
-            # At least double the slack, and let in every state left out this time.
-            bound = max(least + 2 * (bound - least) + OPEN_COST, beyond)
-
-    def _searching_within(self, head, fruit, clock, lanes, bans, length, bound, sheltered=None):
-        """The search, keeping only states from which the fruit is reachable by cost `bound`;
-        (route, the largest such cost of the states left out, 0 if none was). `sheltered`:
-        shelter(clock), if the caller has it already."""
         tree = self.tree
-        sheltered = sheltered or self.shelter(clock)
         size = len(tree.stay)
         neighbours = self._neighbours
         stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
         wall_from, wall_to, rim = tree.wall_from, tree.wall_to, tree.rim
         free_at, open_at, mark, until, touch = clock.free_at, clock.open_at, clock.mark, clock.until, clock.touch
         held, beside, open_ = HELD_COST, BESIDE_COST, OPEN_COST
+        guide = held if GUIDED else 0  # no move costs less than HELD_COST: the guide never overestimates
+        sheltered = [-1] * tree.blocks  # shelter_of(block), worked out when first needed
+        shelter_of = self.shelter_of
         no_stay, no_cross, no_free = bans
         xs, ys = self._xs, self._ys
         fx, fy = xs[fruit], ys[fruit]
-        beyond = 0
         pause = counted = SLICE - self.taken % SLICE  # states until the next pause (a local count is cheaper)
         # state = cell + size * (rim met). A state keeps its cheapest way: its cost, the move
         # number it is reached at on that way, and the state before it.
@@ -326,13 +309,15 @@ class Planner:
         dist = [-1] * (2 * size)
         came = [-1] * (2 * size)
         cost[head] = dist[head] = clock.now
-        # Cheapest first, with a bucket per cost (Dial's algorithm): a move costs at most
-        # OPEN_COST, so OPEN_COST + 1 buckets, by cost modulo that, hold every state waiting. A state
-        # reached more cheaply later leaves a stale entry behind, skipped when it comes out.
-        span = OPEN_COST + 1
+        # A bucket per priority (cost + guide), modulo `span` (Dial's algorithm): a move raises
+        # the priority by 0 (HELD_COST, one step nearer) to OPEN_COST + guide (one step away),
+        # so `span` buckets hold every state waiting. A state reached more cheaply later
+        # leaves a stale entry behind, skipped when it comes out.
+        span = open_ + guide + 1
         buckets = [deque() for _ in range(span)]
-        buckets[clock.now % span].append(head)
-        level, waiting = clock.now, 1  # the cost being taken out; entries in the buckets
+        level = clock.now + guide * (abs(xs[head] - fx) + abs(ys[head] - fy))  # the priority taken out
+        buckets[level % span].append(head)
+        waiting = 1  # entries in the buckets
         while waiting:
             bucket = buckets[level % span]
             if not bucket:
@@ -345,12 +330,14 @@ class Planner:
                 self.taken += counted
                 pause = counted = SLICE
                 yield
-            if cost[s] != level:
-                continue  # stale
             c = s - size if s >= size else s
+            here = cost[s]
+            if here + guide * (abs(xs[c] - fx) + abs(ys[c] - fy)) != level:
+                continue  # stale
             if c == fruit:
                 self.taken += counted - pause
-                return self._walk_back(came, s, head, size), beyond
+                self.cost = here - clock.now
+                return self._walk_back(came, s, head, size)
             met = s >= size
             t = dist[s] + 1
             g = gate[c]
@@ -358,14 +345,10 @@ class Planner:
                 for n in neighbours[c]:
                     if (n >= 0 and lanes[n] >= length and free_at[n] <= t
                             and (n != clock.neck or s != head)):
-                        k = level + held  # the cheapest: the meal forgets the move, it walls nothing off
+                        k = here + held  # the cheapest: the meal forgets the move, it walls nothing off
                         if k < cost[n]:
-                            f = k + held * (abs(xs[n] - fx) + abs(ys[n] - fy))
-                            if f > bound:
-                                beyond = max(beyond, f)
-                                continue
                             cost[n], dist[n], came[n] = k, t, s
-                            buckets[k % span].append(n)
+                            buckets[(k + guide * (abs(xs[n] - fx) + abs(ys[n] - fy))) % span].append(n)
                             waiting += 1
             # cross through the gate
             n = cross[c]
@@ -373,17 +356,19 @@ class Planner:
                 ns = n + size if met else n
                 end = t + lanes[n]
                 b = block[n]
-                k = level + (held if open_at[b] >= end else beside if sheltered[b] >= end else open_)
+                if open_at[b] >= end:
+                    k = here + held
+                else:
+                    shelter = sheltered[b]
+                    if shelter < 0:
+                        shelter = sheltered[b] = shelter_of(b, open_at)
+                    k = here + (beside if shelter >= end else open_)
                 if k < cost[ns]:
                     m = mark[g] if until[g] >= end else 0
                     if m == IN or (m == 0 and open_at[b] < end):
-                        f = k + held * (abs(xs[n] - fx) + abs(ys[n] - fy))
-                        if f > bound:
-                            beyond = max(beyond, f)
-                        else:
-                            cost[ns], dist[ns], came[ns] = k, t, s
-                            buckets[k % span].append(ns)
-                            waiting += 1
+                        cost[ns], dist[ns], came[ns] = k, t, s
+                        buckets[(k + guide * (abs(xs[n] - fx) + abs(ys[n] - fy))) % span].append(ns)
+                        waiting += 1
             # stay in the block, passing the gate
             n = stay[c]
             if free_at[n] <= t and not no_stay[c]:
@@ -404,31 +389,30 @@ class Planner:
                         elif wall_from[c] == rim:
                             ns = n + size
                 b = block[n]
-                k = level + (held if open_at[b] >= end else beside if sheltered[b] >= end else open_)
+                if open_at[b] >= end:
+                    k = here + held
+                else:
+                    shelter = sheltered[b]
+                    if shelter < 0:
+                        shelter = sheltered[b] = shelter_of(b, open_at)
+                    k = here + (beside if shelter >= end else open_)
                 if k < cost[ns]:
-                    f = k + held * (abs(xs[n] - fx) + abs(ys[n] - fy))
-                    if f > bound:
-                        beyond = max(beyond, f)
-                        continue
                     cost[ns], dist[ns], came[ns] = k, t, s
-                    buckets[k % span].append(ns)
+                    buckets[(k + guide * (abs(xs[n] - fx) + abs(ys[n] - fy))) % span].append(ns)
                     waiting += 1
         self.taken += counted - pause
-        return [], beyond
+        return []
 
-    def shelter(self, clock):
-        """Block -> the move until which a wall stands beside it: the body holds the block or
-        one of its four neighbours, or (for ever) it lies on the board's edge."""
-        open_at = clock.open_at
-        sheltered = open_at[:]
-        for a, b in self.tree.edges:
-            if open_at[b] > sheltered[a]:
-                sheltered[a] = open_at[b]
-            if open_at[a] > sheltered[b]:
-                sheltered[b] = open_at[a]
-        for b in self._on_edge:
-            sheltered[b] = _NEVER
-        return sheltered
+    def shelter_of(self, b, open_at):
+        """The move until which a wall stands beside block `b`: the body holds it or one of its
+        four neighbours (`open_at`: the clock's), or (for ever) it lies on the board's edge."""
+        if self._on_edge[b]:
+            return _NEVER
+        most = open_at[b]
+        for a, _ in self.tree.adjacent[b]:
+            if open_at[a] > most:
+                most = open_at[a]
+        return most
 
     @staticmethod
     def _walk_back(came, s, head, size):

@@ -314,7 +314,7 @@ def counting_slices(solver):
     return counted
 
 
-@pytest.mark.parametrize("budget", [8, 1])
+@pytest.mark.parametrize("budget", [4, 1])
 def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
     """A search that has no answer within the budget is dropped for a wait, whether it was a
     new one or one made ahead that has arrived; the search is made again further ahead (twice

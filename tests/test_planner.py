@@ -11,7 +11,7 @@ from hamilton import HamiltonSolver
 from celltree import IN, OUT, CellTree
 from grid import Grid
 import planner as planner_module
-from planner import Clock, Planner, finish
+from planner import Clock, Planner
 
 
 def setup(rows):
@@ -177,6 +177,28 @@ def test_of_two_routes_as_short_the_search_takes_the_one_beside_the_body(monkeyp
     monkeypatch.setattr(planner_module, "OPEN_COST", planner_module.BESIDE_COST)
     across = Planner(planner.tree).plan(body, fruit)
     assert len(across) == 10 and empty_block_regions(planner.tree, after_eating(body, across)) == 2
+
+
+BESIDE_THE_BODY_INSIDE = [". . . . . . . . . .",
+                          ". . . . . . . . . .",
+                          ". . . . . . . . . v",
+                          ". . . v < < < < < <",
+                          ". . . H . . . . . .",
+                          ". . . . . . * . . .",
+                          ". . . . . . . . . .",
+                          ". . . . . . . . . .",
+                          ". . . . . . . . . .",
+                          ". . . . . . . . . ."]
+
+
+def test_a_block_beside_the_body_away_from_the_edge_counts_as_sheltered():
+    """Two routes of 6 moves, neither by the board's edge. The one that runs beside the
+    body's row leaves the empty blocks in one piece; the other leaves a strip cut off between
+    itself and the body."""
+    planner, body, fruit = setup(BESIDE_THE_BODY_INSIDE)
+    route = planner.plan(body, fruit)
+    assert len(route) == 6
+    assert empty_block_regions(planner.tree, after_eating(body, route)) == 1
 
 
 def test_a_route_back_onto_the_cell_it_left_two_moves_ago_is_refused():
@@ -350,16 +372,37 @@ def positions(width, height, seed, every=7):
         game.step()
 
 
-def test_the_search_within_growing_bounds_finds_the_whole_searchs_route():
-    """search() looks first near the straight line to the fruit and widens; it must return
-    exactly the route of one search over the whole board, found or not."""
+def test_the_guided_search_finds_routes_as_cheap_as_the_unguided_one_and_looks_at_fewer_states(monkeypatch):
+    """search() is A*: guided toward the fruit, it must find a route exactly as cheap as the
+    search that looks everywhere alike (GUIDED False), found or not, and look at fewer states."""
     seen = found = 0
-    for width, height, seed in [(6, 6, 1), (8, 6, 2), (9, 8, 3), (7, 7, 4), (12, 10, 5)]:
+    guided = unguided = 0
+    for width, height, seed in [(6, 6, 1), (8, 6, 2), (9, 8, 3), (7, 7, 4), (12, 10, 5), (20, 16, 6)]:
         for planner, body, fruit in positions(width, height, seed):
             clock = Clock(planner.tree, body)
             lanes = planner.lane_distances(fruit, len(body))
             bans = (bytearray(width * height), bytearray(width * height), bytearray(width * height))
-            whole, _ = finish(planner._searching_within(body[0], fruit, clock, lanes, bans, len(body), 10 ** 9))
-            assert planner.search(body[0], fruit, clock, lanes, bans, len(body)) == whole
-            seen, found = seen + 1, found + bool(whole)
+            answers = []
+            for guided in (True, False):
+                monkeypatch.setattr(planner_module, "GUIDED", guided)
+                planner.taken = 0
+                route = planner.search(body[0], fruit, clock, lanes, bans, len(body))
+                answers.append((bool(route), planner.cost if route else None, planner.taken))
+            (got, cost, taken), (whole_got, whole_cost, whole_taken) = answers
+            assert (got, cost) == (whole_got, whole_cost)
+            guided, unguided = guided + taken, unguided + whole_taken
+            seen, found = seen + 1, found + got
     assert seen > 100 and 0 < found < seen  # routes found and routes not yet found both met
+    assert guided < 0.8 * unguided
+
+
+def test_a_plan_on_a_big_board_looks_near_the_line_to_the_fruit():
+    """A short snake in the top left of a 40x30 board, the fruit 28 moves to its right: the
+    guided search looks at a few hundred states, not at everything as close as the fruit
+    (unguided, it took 958 here)."""
+    width, height = 40, 30
+    planner = Planner(CellTree(width, height))
+    body = [width + 3, width + 2, width + 1]
+    route = planner.plan(body, 2 * width + 30)
+    assert len(route) == 28
+    assert planner.taken < 300
