@@ -21,7 +21,9 @@ where a move into open space costs more than one beside the body or the board's 
 route across open space walls off part of it until the tail has gone: see `searching`); a move is
 judged against the position after eating, at d, which the search cannot know yet, so it
 uses t + (a lower bound of the moves still to go: the lane distance to the fruit on an
-empty board). A move at time t to cell n is allowed when
+empty board); when that finds no route, it searches again with len(body) / LATE_PART moves
+more, as a route that has to go round the body takes longer. A move at time t to cell n is
+allowed when
 
     n is free at t (free_at[n] <= t), and, with T = t + lane distance from n to the fruit:
     a cross     over an edge still IN at T; or over an unmarked edge into a block that
@@ -39,6 +41,7 @@ from collections import deque
 from celltree import IN, NONE, OUT
 
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
+LATE_PART = 4  # no route for the earliest meal: search again as if it came len(body) / LATE_PART moves later
 SLICE = 256  # states a search takes between pauses, when it is run a piece at a time (planning)
 BUDGET = 8 * SLICE  # the most states a move may search: about 9 ms here, below the fastest tick
 # What a move costs the search (see searching): into a block the body still holds at the meal,
@@ -166,21 +169,23 @@ class Planner:
             return self.last_meal(body[0], fruit, clock) or None
         lanes = self.lane_distances(fruit, len(body))
         size = len(tree.stay)
-        bans = (bytearray(size), bytearray(size), bytearray(size))  # (stay, cross, free move) banned per cell
-        for _ in range(REPLANS):
-            self.searches += 1
-            route = yield from self.searching(body[0], fruit, clock, lanes, bans, len(body))
-            if not route:
-                return None
-            broken = self._bites_itself(body[0], route, len(body))
-            if broken is None:
-                broken = tree.first_break((route[::-1] + body)[:len(body) + 1], new=len(route))
+        # Judged at the earliest meal, and if that finds no route, as if the meal came later.
+        for later in (0, max(1, len(body) // LATE_PART)):
+            bans = (bytearray(size), bytearray(size), bytearray(size))  # (stay, cross, free move) banned per cell
+            for _ in range(REPLANS):
+                self.searches += 1
+                route = yield from self.searching(body[0], fruit, clock, lanes, bans, len(body), later)
+                if not route:
+                    break
+                broken = self._bites_itself(body[0], route, len(body))
                 if broken is None:
-                    return route
-            cell, crossed = broken
-            if cell is None:  # the body itself is out of order: nothing to ban
-                return None
-            bans[crossed][cell] = 1
+                    broken = tree.first_break((route[::-1] + body)[:len(body) + 1], new=len(route))
+                    if broken is None:
+                        return route
+                cell, crossed = broken
+                if cell is None:  # the body itself is out of order: nothing to ban
+                    return None
+                bans[crossed][cell] = 1
         return None
 
     def _bites_itself(self, head, route, length):
@@ -250,11 +255,11 @@ class Planner:
         self._lanes_to = (target, cap, dist)
         return dist
 
-    def search(self, head, fruit, clock, lanes, bans, length):
+    def search(self, head, fruit, clock, lanes, bans, length, later=0):
         """searching() at one go."""
-        return finish(self.searching(head, fruit, clock, lanes, bans, length))
+        return finish(self.searching(head, fruit, clock, lanes, bans, length, later))
 
-    def searching(self, head, fruit, clock, lanes, bans, length):
+    def searching(self, head, fruit, clock, lanes, bans, length, later=0):
         """Cheapest-first search over (cell, walls have met the rim) with the rules of the
         module docstring; the route as a list of cells, [] if the fruit cannot be reached.
         `self.cost` is then the route's cost.
@@ -280,6 +285,11 @@ class Planner:
         forgotten by the meal (the rest of the route takes at least that long), so there
         any move to a free cell will do: the lanes and the tree do not bind it, and it costs
         HELD_COST, as it walls nothing off.
+
+        `later` moves the meal the rules judge by: t + lane distance + `later`. The lane
+        distance is the least a route could still take; a route that finds no way then (the
+        body still in the way) will take longer, and by its meal more of the body is gone. So
+        planning() searches again with a later meal, and the check after the search decides.
 
         The search is A*: states come out in the order of their cost so far plus HELD_COST per
         straight (Manhattan) step left to the fruit. No move costs less than that and each
@@ -340,6 +350,7 @@ class Planner:
                 return self._walk_back(came, s, head, size)
             met = s >= size
             t = dist[s] + 1
+            meal = t + later  # + the lane distance left: the meal the rules judge by
             g = gate[c]
             if not no_free[c]:  # moves the meal will have forgotten: any free cell
                 for n in neighbours[c]:
@@ -354,7 +365,7 @@ class Planner:
             n = cross[c]
             if n != NONE and free_at[n] <= t and not no_cross[c]:
                 ns = n + size if met else n
-                end = t + lanes[n]
+                end = meal + lanes[n]
                 b = block[n]
                 if open_at[b] >= end:
                     k = here + held
@@ -373,7 +384,7 @@ class Planner:
             n = stay[c]
             if free_at[n] <= t and not no_stay[c]:
                 ns = n + size if met else n
-                end = t + lanes[n]
+                end = meal + lanes[n]
                 if g != NONE:
                     m = mark[g] if until[g] >= end else 0
                     if m == IN:

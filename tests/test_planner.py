@@ -214,6 +214,29 @@ def test_no_route_while_the_body_is_in_the_way():
     assert planner.plan(body, fruit) is None
 
 
+JUDGED_LATER = [". . . . . . . .",
+                ". . H < < . . .",
+                "> > > > ^ . . .",
+                "^ . . * . . . .",
+                "^ . . . . . . .",
+                "^ . . . . . . .",
+                "^ . . . . . . .",
+                ". . . . . . . ."]
+
+
+def test_with_no_route_for_the_earliest_meal_the_rules_are_judged_at_a_later_one():
+    """The fruit is 3 lanes away, but judged at a meal that soon, the body's blocks close
+    every way. A route round the top takes 9 moves, and by then the tail has left them: the
+    search judged as if the meal came len(body) / LATE_PART moves later finds it."""
+    planner, body, fruit = setup(JUDGED_LATER)
+    lanes = planner.lane_distances(fruit, len(body))
+    no_bans = (bytearray(64), bytearray(64), bytearray(64))
+    assert planner.search(body[0], fruit, Clock(planner.tree, body), lanes, no_bans, len(body)) == []
+    route = planner.plan(body, fruit)
+    assert route is not None and len(route) == 9
+    assert_safe_and_fitting(planner, body, route)
+
+
 FORGOTTEN_BY_THE_MEAL = [". . . . . .",
                          ". . . . . .",
                          "H . . . . .",
