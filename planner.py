@@ -169,10 +169,11 @@ class Planner:
             return self.last_meal(body[0], fruit, clock) or None
         lanes = self.lane_distances(fruit, len(body))
         size = len(tree.stay)
-        # Judged at the earliest meal, and if that finds no route, as if the meal came later.
+        # Judged at the earliest meal, and if that finds no route, as if the meal came later;
+        # REPLANS searches in all (each refused route costs an exact check of the whole body).
         for later in (0, max(1, len(body) // LATE_PART)):
             bans = (bytearray(size), bytearray(size), bytearray(size))  # (stay, cross, free move) banned per cell
-            for _ in range(REPLANS):
+            while self.searches < REPLANS:
                 self.searches += 1
                 route = yield from self.searching(body[0], fruit, clock, lanes, bans, len(body), later)
                 if not route:
