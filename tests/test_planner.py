@@ -429,3 +429,12 @@ def test_a_plan_on_a_big_board_looks_near_the_line_to_the_fruit():
     route = planner.plan(body, 2 * width + 30)
     assert len(route) == 28
     assert planner.taken < 300
+
+
+def test_a_plan_makes_at_most_replans_searches_over_both_meals(monkeypatch):
+    """Every route refused by the exact check (here by a stand-in that blames the head's
+    cell): the plan gives up after REPLANS searches in all, not REPLANS per meal judged."""
+    planner, body, fruit = setup(TAIL_LEAVES)
+    monkeypatch.setattr(planner.tree, "first_break", lambda after, new=None: (body[0], False))
+    assert planner.plan(body, fruit) is None
+    assert planner.searches == planner_module.REPLANS
