@@ -26,10 +26,14 @@ cycle, the trees leave one cell out: the corner, or the centre of the 3x3 block 
 corner. When the fruit lands on the cell left out, the route is planned with the trees that
 leave out the other one.
 
+Before it takes a route, it tries waiting w = 1, 2, ... moves round the outline first and
+planning from there: a route that is sooner in all and no dearer wins (_sooner_after_waiting).
+
 `decision` (JSON-ready): "step" is "route" (a planned route; "distance" to the fruit,
-"searches" it took, "driving" direction), "wait" (no route yet, or the search has
-no answer yet: round a tree's outline; "search" is "unfinished" when it ran out of its
-budget, "ahead" the moves until the position the next search is made for),
+"searches" it took, "driving" direction, "waits": its first moves round the outline),
+"wait" (no route yet, or the search has no answer yet: round a tree's outline; "search"
+is "unfinished" when it ran out of its budget, "ahead" the moves until the position the
+next search is made for),
 "endgame" ("proof" "win": a route proven to win whatever fruits come; "under way": round
 the loop, "bodies" looked at so far, "back_in" moves to the proven position),
 "survive" / "chase" (no order yet). "endgame" says where the search stands, for the window:
@@ -43,10 +47,11 @@ from autopilot import Autopilot
 from celltree import CENTRE, CORNER, CellTree
 from endgame import Endgame
 from grid import Grid
-from planner import BUDGET, SLICE, Clock, Planner
+from planner import BUDGET, HELD_COST, SLICE, Clock, Planner
 
 from survival import Survival
 
+WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (about 2 ms)
 CATCH_UP = 4  # slices a move for a search made again because it ran out of its budget
 
 
@@ -166,9 +171,12 @@ class HamiltonSolver(Autopilot):
         if self.clock is None or self.clock.tree.clockwise != tree.clockwise:
             self.clock = Clock(tree, body)  # the trees of one driving direction share their gates
             slices //= 2  # this move has read the whole body already (the clock, likely a fit)
+        spent = self._states()
         search = self._search(body, fruit, index, target, slices)
         if search.route and not search.left:
-            return self._take(search.route, fruit, target)
+            left = min(WAIT_FIRST_BUDGET, slices * SLICE - (self._states() - spent))  # within the move's budget
+            waits, route = self._sooner_after_waiting(body, fruit, index, target, search.route, left)
+            return self._take(route, fruit, target, waits)
         # No route yet (the body is in the way for now), or no answer yet: one step round a
         # tree the body fits, which keeps it on that tree's outline, then look again. The same
         # tree serves until a route is found: the body stays an arc of its outline.
@@ -223,22 +231,80 @@ class HamiltonSolver(Autopilot):
                            per_move, last)
         self.ahead.work()
 
-    def _take(self, route, fruit, target):
-        """Follow `route` (its first cell now) to `fruit`; the body will fit planners[target]'s tree."""
+    def _states(self):
+        """The states all planners have searched so far (differences measure a move's work)."""
+        return sum(planner.states() for planner in self.planners)
+
+    def _sooner_after_waiting(self, body, fruit, index, target, route, budget):
+        """(w, the cells to the fruit): `route` (w = 0), or w moves round the outline and then a
+        route planned from there, if that reaches the fruit sooner and costs no more (by the
+        planner's costs, in which a wait move is HELD_COST: it walls nothing off). Tried for
+        w = 1, 2, ... while the `budget` of states lasts, each search only for routes short
+        enough to win.
+
+        A route is often long because the body is in its way now; a few moves later its tail
+        has opened a shorter way. The waiting snake's future is known (it follows the outline
+        and eats nothing), so each w is planned exactly and the whole is followed as one route.
+        WAIT_FIRST in tests/test_hamilton.py (a-k: the route's moves, w: the wait):
+
+              now: 12 moves            1 wait, then 9 moves
+            . . . . . .               . . . . . .
+            c d . . . .               . . . . . .
+            b e . v . .               . . . v e f
+            a f . v . .               . . . v d g
+            H g h i j k               H w a b c h
+            ^ < < < . *               ^ < < < . *
+        """
+        best, waits = route, 0
+        if len(route) <= 2 or budget <= 0 or len(body) + 2 >= len(self.grid.neighbours):
+            return waits, best  # nothing shorter to find, or the last fruits (the plan needs no tree)
+        planner = self.planners[target]
+        cost = planner.cost  # the best route's
+        self._wait_on(index, body)
+        walk = self._outline_walk(body[0], len(route) - 2)
+        if fruit in walk and walk.index(fruit) + 1 < len(best):  # the outline itself passes the fruit
+            best = walk[:walk.index(fruit) + 1]
+            cost = HELD_COST * len(best)
+        clock, head = self.clock.copy(), body[0]
+        start = planner.states()
+        for w, cell in enumerate(walk, 1):
+            if w + 1 >= len(best) or planner.states() - start >= budget:
+                break
+            clock.moved(head, cell)
+            head = cell
+            if w + self.grid.distance(cell, fruit) >= len(best):
+                continue  # even a straight way from there is no shorter
+            later = (walk[w - 1::-1] + body)[:len(body)]
+            planning = planner.planning(later, fruit, clock, within=len(best) - w - 1)
+            other = _within_budget(planning, planner, budget - (planner.states() - start))
+            if other and w + len(other) < len(best) and HELD_COST * w + planner.cost <= cost:
+                best, waits, cost = walk[:w] + other, w, HELD_COST * w + planner.cost
+        return waits, best
+
+    def _take(self, route, fruit, target, waits=0):
+        """Follow `route` (its first cell now) to `fruit`, `waits` of its moves round the
+        outline first; the body will fit planners[target]'s tree."""
         planner = self.planners[target]
         self.route, self.route_fruit, self.waiting_on = deque(route[1:]), fruit, None
         self.orient = target  # the body after the meal fits this planner's tree
         self.decision = {"step": "route", "mode": "cell-tree", "distance": len(route),
                          "searches": planner.searches, "driving": planner.tree.name}
+        if waits:
+            self.decision["waits"] = waits
         return route[0]
 
     def _wait(self, index, tree, body):
         """One step round the outline of the tree `body` fits, the same tree while the wait lasts."""
-        if self.waiting_on is None or self.waiting_on[0] != index:
-            self.waiting_on = (index, tree.spanning_tree(body))
+        self._wait_on(index, body)
         self.decision = {"step": "wait", "mode": "cell-tree", "searches": self.planners[index].searches,
                          "driving": tree.name}
         return tree.next_on_outline(self.waiting_on[1], body[0])
+
+    def _wait_on(self, index, body):
+        """Choose the tree of planners[index] that `body` fits, whose outline a wait follows;
+        kept while the wait lasts."""
+        if self.waiting_on is None or self.waiting_on[0] != index:
+            self.waiting_on = (index, self.planners[index].tree.spanning_tree(body))
 
     def _outline_walk(self, head, moves):
         """The next `moves` cells round the outline the waiting snake follows."""
@@ -288,6 +354,18 @@ class HamiltonSolver(Autopilot):
         if tree.fits(body):
             return 2
         return 1 if tree.fits(body[:upto]) else 0
+
+
+def _within_budget(planning, planner, budget):
+    """Run `planning` (planner's) until it answers or has searched `budget` states (rounded
+    up to a slice); its route, or None if it has none or no answer yet."""
+    start = planner.states()
+    try:
+        while planner.states() - start < budget:
+            next(planning)
+    except StopIteration as answer:
+        return answer.value
+    return None
 
 
 class Ahead:

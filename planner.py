@@ -145,6 +145,7 @@ class Planner:
                 self._into[n].append(c)
         self.searches = 0  # searches made by the last plan()
         self.taken = 0  # states the last plan's searches took, its cost in work
+        self.taken_before = 0  # states all the plans before it took: states() counts them all
         self.cost = None  # what the last route found cost (see searching)
         width = tree.width
         self._neighbours = [[c - width if c >= width else -1, c + width if c + width < len(tree.stay) else -1,
@@ -154,16 +155,22 @@ class Planner:
         self._xs = [c % width for c in range(len(tree.stay))]  # column and row of each cell
         self._ys = [c // width for c in range(len(tree.stay))]
 
-    def plan(self, body, fruit, clock=None):
+    def plan(self, body, fruit, clock=None, within=None):
         """A route (the cells after the head) to `fruit` after which the body fits a tree; None if
-        none found. `clock` must be the body's (one is built if not given)."""
-        return finish(self.planning(body, fruit, clock))
+        none found. `clock` must be the body's (one is built if not given). With `within`, only
+        a route of at most that many moves will do."""
+        return finish(self.planning(body, fruit, clock, within))
 
-    def planning(self, body, fruit, clock=None):
+    def states(self):
+        """The states searched by every plan so far: the work done, for budgets."""
+        return self.taken_before + self.taken
+
+    def planning(self, body, fruit, clock=None, within=None):
         """plan() a piece at a time: a generator that pauses (yields) after every SLICE states
         searched and returns the route. So a big board's search can be spread over moves."""
         tree = self.tree
         clock = clock or Clock(tree, body)
+        self.taken_before += self.taken
         self.searches = self.taken = 0
         if len(body) + 1 == len(tree.stay):  # the last fruit: the full board needs no tree
             return self.last_meal(body[0], fruit, clock) or None
@@ -175,7 +182,7 @@ class Planner:
             bans = (bytearray(size), bytearray(size), bytearray(size))  # (stay, cross, free move) banned per cell
             while self.searches < REPLANS:
                 self.searches += 1
-                route = yield from self.searching(body[0], fruit, clock, lanes, bans, len(body), later)
+                route = yield from self.searching(body[0], fruit, clock, lanes, bans, len(body), later, within)
                 if not route:
                     break
                 broken = self._bites_itself(body[0], route, len(body))
@@ -256,11 +263,11 @@ class Planner:
         self._lanes_to = (target, cap, dist)
         return dist
 
-    def search(self, head, fruit, clock, lanes, bans, length, later=0):
+    def search(self, head, fruit, clock, lanes, bans, length, later=0, within=None):
         """searching() at one go."""
-        return finish(self.searching(head, fruit, clock, lanes, bans, length, later))
+        return finish(self.searching(head, fruit, clock, lanes, bans, length, later, within))
 
-    def searching(self, head, fruit, clock, lanes, bans, length, later=0):
+    def searching(self, head, fruit, clock, lanes, bans, length, later=0, within=None):
         """Cheapest-first search over (cell, walls have met the rim) with the rules of the
         module docstring; the route as a list of cells, [] if the fruit cannot be reached.
         `self.cost` is then the route's cost.
@@ -299,6 +306,9 @@ class Planner:
         near the line from head to fruit (on big boards, a plan looks at a few hundred
         states, not the whole board), and a search that finds no route has looked at every
         state it could reach.
+
+        With `within`, a state from which even a straight way to the fruit would take the route
+        past that many moves is dropped: a search for a short route only looks near the line.
         """
         tree = self.tree
         size = len(tree.stay)
@@ -313,6 +323,7 @@ class Planner:
         no_stay, no_cross, no_free = bans
         xs, ys = self._xs, self._ys
         fx, fy = xs[fruit], ys[fruit]
+        deadline = _NEVER if within is None else clock.now + within  # the move the fruit must be eaten by
         pause = counted = SLICE - self.taken % SLICE  # states until the next pause (a local count is cheaper)
         # state = cell + size * (rim met). A state keeps its cheapest way: its cost, the move
         # number it is reached at on that way, and the state before it.
@@ -345,6 +356,8 @@ class Planner:
             here = cost[s]
             if here + guide * (abs(xs[c] - fx) + abs(ys[c] - fy)) != level:
                 continue  # stale
+            if dist[s] + abs(xs[c] - fx) + abs(ys[c] - fy) > deadline:
+                continue  # too far round to be `within`
             if c == fruit:
                 self.taken += counted - pause
                 self.cost = here - clock.now

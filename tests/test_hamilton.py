@@ -299,8 +299,8 @@ def counting_slices(solver):
     holds the slices taken in all, then the slices each finished plan took."""
     counted = [0]
     for planner in solver.planners:
-        def planning(*args, original=planner.planning):
-            steps, mine = original(*args), 0
+        def planning(*args, original=planner.planning, **options):
+            steps, mine = original(*args, **options), 0
             while True:
                 try:
                     next(steps)
@@ -369,3 +369,47 @@ def test_the_clock_goes_on_through_meals():
             assert [max(0, t - clock.now) for t in clock.free_at] == [max(0, t - fresh.now) for t in fresh.free_at]
             kept += 1
     assert kept == 20
+
+
+
+WAIT_FIRST = [". . . . . .",   # the route now goes round the body: 12 moves; one move round the
+              ". . . . . .",   # outline first, and the tail has moved out of its way: 1 + 9
+              ". . . v . .",
+              ". . . v . .",
+              "H . . v . .",
+              "^ < < < . *"]
+
+
+@pytest.mark.parametrize("budget, moves", [(hamilton.WAIT_FIRST_BUDGET, 10), (0, 12)])
+def test_waits_first_when_a_route_from_a_move_later_is_shorter_in_all(monkeypatch, budget, moves):
+    """With no budget for it, the snake takes the route it has now (12 moves to the fruit)."""
+    monkeypatch.setattr(hamilton, "WAIT_FIRST_BUDGET", budget)
+    game = board(WAIT_FIRST)
+    solver = HamiltonSolver(game)
+    length = len(game.snake)
+    while len(game.snake) == length:
+        game.snake.turn(solver.next_direction())
+        game.step()
+        if game.steps == 1:
+            assert solver.decision.get("waits", 0) == (1 if budget else 0)
+    assert game.steps == moves
+    assert solver.planners[solver.orient].tree.fits(solver.grid.flat_body(game.snake))
+    assert play(game, solver).state == "won"
+
+
+SHORTER_BUT_COSTLIER = [". . H . . . . .",   # one move round the outline, then 12 moves: 13 in
+                        ". . ^ < < . . .",   # all, against 15 now; but by the planner's costs
+                        ". . . . ^ . . .",   # the wait and the 12 come dearer (more moves
+                        ". . . . ^ . . .",   # into open blocks)
+                        ". . . . ^ . . .",
+                        ". . . . ^ . . .",
+                        ". * . . ^ . . .",
+                        ". . . . . . . ."]
+
+
+def test_does_not_wait_first_for_a_route_that_costs_more_than_the_one_it_has():
+    game = board(SHORTER_BUT_COSTLIER)
+    solver = HamiltonSolver(game)
+    solver.next_direction()
+    assert solver.decision["step"] == "route" and "waits" not in solver.decision
+    assert solver.decision["distance"] == 15

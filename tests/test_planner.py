@@ -438,3 +438,41 @@ def test_a_plan_makes_at_most_replans_searches_over_both_meals(monkeypatch):
     monkeypatch.setattr(planner.tree, "first_break", lambda after, new=None: (body[0], False))
     assert planner.plan(body, fruit) is None
     assert planner.searches == planner_module.REPLANS
+
+
+def test_a_plan_within_a_number_of_moves_finds_no_longer_route_and_looks_at_fewer_states():
+    """The same 40x30 position: asked for a route of at most 27 moves (one fewer than the
+    shortest), the plan has none, and it gives up near the line to the fruit, not after
+    looking everywhere; asked for at most 28, it finds the route it finds unasked."""
+    width, height = 40, 30
+    planner = Planner(CellTree(width, height))
+    body, fruit = [width + 3, width + 2, width + 1], 2 * width + 30
+    unasked = planner.plan(body, fruit)
+    assert planner.plan(body, fruit, within=28) == unasked
+    unbounded = planner.plan(body, fruit, within=10**6)
+    assert unbounded == unasked
+    assert planner.plan(body, fruit, within=27) is None
+    assert planner.taken < 200
+
+
+def test_states_counts_the_work_of_every_plan():
+    """states() goes on counting across plans (taken is the last plan's alone)."""
+    planner, body, fruit = setup(TAIL_LEAVES)
+    assert planner.states() == 0
+    planner.plan(body, fruit)
+    first = planner.taken
+    planner.plan(body, fruit)
+    assert first > 0 and planner.states() == 2 * first
+
+
+def test_a_plan_within_a_number_of_moves_takes_the_cheapest_route_short_enough():
+    """ALONG_THE_EDGE: the cheapest route takes 16 moves (it keeps to the body); within 15
+    moves the cheapest is a 14-move one that costs one more; within 13 there is none."""
+    planner, body, fruit = setup(ALONG_THE_EDGE)
+    cheapest = planner.plan(body, fruit)
+    assert (len(cheapest), planner.cost) == (16, 60)
+    assert planner.plan(body, fruit, within=16) == cheapest
+    shorter = planner.plan(body, fruit, within=15)
+    assert (len(shorter), planner.cost) == (14, 61)
+    assert_safe_and_fitting(planner, body, shorter)
+    assert planner.plan(body, fruit, within=13) is None
