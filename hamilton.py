@@ -256,8 +256,12 @@ class HamiltonSolver(Autopilot):
             ^ < < < . *               ^ < < < . *
         """
         best, waits = route, 0
-        if len(route) <= 2 or budget <= 0 or len(body) + 2 >= len(self.grid.neighbours):
-            return waits, best  # nothing shorter to find, or the last fruits (the plan needs no tree)
+        straight = len(route) < self.grid.distance(body[0], fruit) + 2
+        if straight or budget <= 0 or len(body) + 2 >= len(self.grid.neighbours):
+            # A straight route cannot be beaten: a wait of w leaves at least its distance less w
+            # to go, and the board's colouring makes every way that distance plus an even
+            # number. The last fruits' plan needs no tree.
+            return waits, best
         planner = self.planners[target]
         cost = planner.cost  # the best route's
         self._wait_on(index, body)
