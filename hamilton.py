@@ -266,7 +266,7 @@ class HamiltonSolver(Autopilot):
         cost = planner.cost  # the best route's
         self._wait_on(index, body)
         walk = self._outline_walk(body[0], len(route) - 2)
-        if fruit in walk and walk.index(fruit) + 1 < len(best):  # the outline itself passes the fruit
+        if fruit in walk:  # the outline itself passes the fruit, sooner than the route
             best = walk[:walk.index(fruit) + 1]
             cost = HELD_COST * len(best)
         clock, head = self.clock.copy(), body[0]
