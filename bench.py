@@ -304,11 +304,10 @@ def play_game(spec):
     timing = Timing()
     handover = None
     if spec.takeover_from is not None:
-        outcome = _play_audited(game, solvers.make_solver(spec.takeover_from, game), spec.max_steps, Timing(), spec)
-        handover = outcome == "stuck" and game.steps < spec.max_steps  # its endless loop was proven
+        handover, outcome = hand_over(game, spec.takeover_from, spec.max_steps, spec.soak)
     if handover is not False:  # no hand-over asked for, or one made
         outcome = _play_audited(game, solvers.make_solver(spec.solver, game), game.steps + spec.max_steps,
-                                timing, spec)
+                                timing, spec.soak)
     record = {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps,
               "timing": timing}
     if handover is not None:
@@ -319,10 +318,18 @@ def play_game(spec):
     return record
 
 
-def _play_audited(game, autopilot, max_steps, timing, spec):
+def hand_over(game, first, max_steps, soak=False):
+    """(whether, outcome): play the autopilot named `first` until its endless loop is proven
+    (the game is then at the position it hands over: whether is True), or the game ends, or
+    `max_steps` pass (whether is False; outcome as play() says)."""
+    outcome = _play_audited(game, solvers.make_solver(first, game), max_steps, Timing(), soak)
+    return outcome == "stuck" and game.steps < max_steps, outcome
+
+
+def _play_audited(game, autopilot, max_steps, timing, soak):
     """play() one autopilot; a broken rule keeps just its name and decision, which workers can send."""
     try:
-        return play(game, autopilot, max_steps, timing, spec.soak)
+        return play(game, autopilot, max_steps, timing, soak)
     except InvariantError as e:
         e.solver = SimpleNamespace(name=autopilot.name, decision=autopilot.decision)
         raise

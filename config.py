@@ -1,4 +1,5 @@
 """Reading and checking config.json. Every problem becomes one ConfigError line. No pygame here."""
+import argparse
 import difflib
 import json
 import math
@@ -14,6 +15,13 @@ SPEED_MIN, SPEED_MAX = 0.01, 2.0  # seconds per move: the bounds of the config a
 MAX_WINDOW = 8192  # pixels per side; larger than any screen in use
 MAX_CELLS = 1 << 20  # a board this large could not be played or searched
 SEED_RULE = "a whole number 0 or more"  # for "seed" and --seed alike; Random(-5) would replay 5's games
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A bad flag is one line and exit code 2, like a bad config (no usage dump)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
 class ConfigError(Exception):

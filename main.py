@@ -62,13 +62,6 @@ HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from"
 WINDOW_ONLY = ("load",)  # --headless refuses these
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
 
-class OneLineParser(argparse.ArgumentParser):
-    """A bad flag is one line and exit code 2, like a bad config (no usage dump)."""
-
-    def error(self, message):
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
-
-
 def keys_text():
     """The closing part of --help: the in-game keys, from KEY_HELP."""
     width = max(len(keys) for keys, _ in KEY_HELP)
@@ -84,7 +77,7 @@ def seed_flag(text):
 
 
 def build_parser():
-    parser = OneLineParser(
+    parser = configuration.OneLineParser(
         description="Snake, played by hand or by an autopilot in a window, or many games with no "
                     "window (--headless) to measure an autopilot.",
         epilog=keys_text(), formatter_class=argparse.RawDescriptionHelpFormatter)
