@@ -103,6 +103,11 @@ class Endgame:
         self._one = [self._pack((c,)) for c in range(grid.size)]
         self._cells = frozenset(range(grid.size))
 
+    @property
+    def looked(self):
+        """Bodies the searches have taken from their queues so far, over all questions asked."""
+        return self._looked
+
     def lost(self, body, fruit):
         """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
         return self._lost == (fruit, len(body))

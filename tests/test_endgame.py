@@ -2,8 +2,15 @@
 
 The two hand-overs, STILL_WON and NOT_WON, are drawn in tests/boards.py.
 """
+import json
+import os
+import subprocess
+import sys
+
+import bench
 from boards import NOT_WON, STILL_WON, board
 from endgame import SLICE, Endgame
+from game import Game
 from grid import Grid
 from hamilton import HamiltonSolver
 from snake import DIRECTIONS
@@ -147,3 +154,60 @@ def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_s
 def test_too_many_free_cells_are_not_searched():
     game, search, body, fruit = question(STILL_WON, free_max=3)
     assert search.winning_route(body, fruit) is None and search._looked == 0
+
+
+# -- hand-overs from greedy's endless loops --------------------------------------------------
+
+def handed_over_positions(width, height, length, seeds, max_steps):
+    """{seed: (body, fruit)} of the positions greedy's proven loops hand over, as --takeover-from plays them."""
+    grid, positions = Grid(width, height), {}
+    for seed in seeds:
+        game = Game(width, height, length, seed)
+        if bench.hand_over(game, "greedy", max_steps)[0]:
+            positions[seed] = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+    return positions
+
+
+def test_hamilton_wins_every_hand_over_the_proof_says_can_be_won_and_loses_none():
+    """6x6, seeds 1-40: each position is put to the proof first; then hamilton takes it over
+    in the headless runner. With the search switched off, some proven wins circle for ever."""
+    positions = handed_over_positions(6, 6, 3, range(1, 41), 3600)
+    winnable = {seed: Endgame(Grid(6, 6)).winning_route(*where) is not None for seed, where in positions.items()}
+    assert sorted(set(winnable.values())) == [False, True]
+    ended = {seed: bench.play_game(bench.GameSpec(6, 6, 3, "hamilton", seed, 3600, takeover_from="greedy"))
+             for seed in positions}
+    assert all(ended[seed]["handover"] for seed in positions)
+    assert [seed for seed, won in winnable.items() if won and ended[seed]["outcome"] != "won"] == []
+    assert [seed for seed in positions if ended[seed]["outcome"] == "lost"] == []
+
+
+PROVE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "prove_handover.py")
+
+
+def prove_handover(*flags):
+    return subprocess.run([sys.executable, PROVE, *flags], capture_output=True, text=True, timeout=120)
+
+
+def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():
+    """6x6 seed 10 hands over a won position with 4 free cells, seed 7 a lost one; seed 1 none.
+    A --hold too small for seed 10's proof leaves it undecided."""
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "1,7,10")
+    assert done.returncode == 0, done.stderr
+    records = {r["seed"]: r for r in map(json.loads, done.stdout.splitlines())}
+    assert records[1]["verdict"] == "no hand-over"
+    assert records[7]["verdict"] == "lost" and records[7]["free"] == 2
+    assert records[10]["verdict"] == "won" and records[10]["free"] == 4 and records[10]["moves"] > 0
+    assert records[10]["bodies"] > SLICE
+    where = handed_over_positions(6, 6, 3, [10], 3600)[10]
+    assert records[10]["moves"] == len(Endgame(Grid(6, 6)).winning_route(*where))
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--hold", "50")
+    assert json.loads(done.stdout)["verdict"] == "undecided"
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--free-max", "3")
+    assert json.loads(done.stdout)["verdict"] == "not asked"
+
+
+def test_the_proving_tool_refuses_bad_flags_in_one_line():
+    for flags in (["--seeds", "1,x"], ["--hold", "0"], ["--width", "1"], ["--initial-length", "100"],
+                  ["--width", "3000", "--height", "3000"]):
+        done = prove_handover(*flags)
+        assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, flags

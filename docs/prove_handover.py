@@ -1,0 +1,99 @@
+"""Can a hand-over still be won? The endgame proof of endgame.py, with limits you choose.
+
+    .venv/bin/python docs/prove_handover.py --width 16 --height 12 --seeds 3,16 \
+        [--initial-length 4] [--hold 1000000] [--limit 40000000] [--free-max 4]
+
+Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
+its endless loop is proven), and the position it hands over is put to the endgame search:
+can it be won whatever fruits come? In the game the search is cut short by HOLD (bodies
+held at once, the memory) and LIMIT (bodies looked at, the time); here you set them, so a
+position the game leaves undecided can be decided given the memory and the minutes.
+
+Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
+this fruit), "lost", "undecided" (past --hold or --limit), "not asked" (more than
+--free-max free cells) or "no hand-over" (greedy won, lost or never circled). "bodies" is
+how many the search looked at and "peak_mb" the process's largest memory so far.
+"""
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+import bench  # noqa: E402
+import config as configuration  # noqa: E402
+import endgame  # noqa: E402
+from game import Game  # noqa: E402
+from grid import Grid  # noqa: E402
+
+try:
+    import resource
+except ImportError:  # not on Windows: peak memory is then not shown
+    resource = None
+
+
+def parse(argv):
+    parser = configuration.OneLineParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--width", type=int, default=16)
+    parser.add_argument("--height", type=int, default=12)
+    parser.add_argument("--initial-length", type=int, default=4)
+    parser.add_argument("--seeds", default="1", help="game seeds, comma-separated (as --seed S --games 1 would play)")
+    parser.add_argument("--hold", type=int, default=endgame.HOLD, help="bodies a proof may hold at once")
+    parser.add_argument("--limit", type=int, default=endgame.LIMIT, help="bodies a proof may look at")
+    parser.add_argument("--free-max", type=int, default=endgame.FREE_MAX, help="most free cells to search")
+    args = parser.parse_args(argv)
+    try:
+        args.seeds = [int(s) for s in args.seeds.split(",")]
+    except ValueError:
+        parser.error(f"--seeds must be whole numbers separated by commas, not {args.seeds!r}")
+    if min(args.width, args.height) < 2 or args.initial_length < 1:
+        parser.error("the board must be at least 2x2 and --initial-length at least 1")
+    try:
+        configuration.check_board(args.width, args.height, args.initial_length, "the board")
+    except configuration.ConfigError as e:
+        parser.error(str(e))
+    if min(args.hold, args.limit, args.free_max) < 1:
+        parser.error("--hold, --limit and --free-max must be at least 1")
+    return args
+
+
+def prove(args, seed):
+    """The JSON record for one game's hand-over."""
+    game = Game(args.width, args.height, args.initial_length, seed)
+    grid = Grid(game.width, game.height)
+    handed, _ = bench.hand_over(game, "greedy", 100 * game.cells)
+    record = {"board": f"{game.width}x{game.height}", "seed": seed}
+    if not handed:
+        return {**record, "verdict": "no hand-over"}
+    body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+    record.update(free=game.cells - len(body), moves_before=game.steps)
+    if record["free"] > args.free_max:
+        return {**record, "verdict": "not asked"}
+    search = endgame.Endgame(grid, free_max=args.free_max, hold=args.hold, limit=args.limit)
+    start = time.perf_counter()
+    route = search.winning_route(body, fruit)
+    record["seconds"] = round(time.perf_counter() - start, 1)
+    if route is not None:
+        record.update(verdict="won", moves=len(route))
+    else:
+        record["verdict"] = "lost" if search.lost(body, fruit) else "undecided"
+    record["bodies"] = search.looked
+    if resource is not None:  # kilobytes on Linux
+        record["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    return record
+
+
+def main_(argv=None):
+    args = parse(argv)
+    try:
+        for seed in args.seeds:
+            print(json.dumps(prove(args, seed)), flush=True)
+    except KeyboardInterrupt:
+        sys.exit("prove_handover: interrupted")
+    except MemoryError:
+        sys.exit("prove_handover: out of memory; try a smaller --hold")
+
+
+if __name__ == "__main__":
+    main_()
