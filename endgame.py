@@ -35,6 +35,11 @@ SLICE = 256  # bodies a proof looks at between pauses
 WORK = 16 * SLICE  # bodies a move may look at: about 9 ms on 16x12 here, as the planner's budget
 LIMIT = 40_000_000  # bodies one proof may look at before it is given up (about 90 s here)
 HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
+# A dict of a million bodies stops the game for a third of a second when it grows (it copies
+# itself) and a tenth when it is freed. So a search that passes SPLIT bodies spreads them over
+# SHARDS dicts by hash, each growing on its own (most searches are tiny and keep one), and an
+# ended search's bodies are freed a few at a time (`_bury`).
+SPLIT, SHARDS = 16 * SLICE, 64
 
 
 class TooBig(Exception):
@@ -96,7 +101,8 @@ class Endgame:
         self._lost = None  # (fruit, length) proven not to be won
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
         self._looked = 0  # bodies the search has looked at, ever (it pauses every SLICE)
-        self._held = 0  # bodies the searches under way hold (their `came`)
+        self._held = 0  # bodies the searches hold: those under way, and those still to be freed
+        self._graveyard = []  # dicts of ended searches, freed a slice at a time
         # A body is kept as bytes (one per cell) where cells fit in a byte: far cheaper to
         # copy and hash than a tuple. `_one[c] + body[:-1]` moves the head to c either way.
         self._pack = bytes if grid.size <= 256 else tuple
@@ -107,6 +113,11 @@ class Endgame:
     def looked(self):
         """Bodies the searches have taken from their queues so far, over all questions asked."""
         return self._looked
+
+    @property
+    def held(self):
+        """Bodies held now: by the searches under way, and by ended ones not yet freed."""
+        return self._held
 
     def lost(self, body, fruit):
         """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
@@ -131,12 +142,14 @@ class Endgame:
         while not proof.ended(self.limit):
             proof.work(self.work // SLICE)
         proof.steps.close()  # a search given up lets go of its bodies
+        self._bury(self._held)  # no game waits on this call: free them all now
         return self._verdict(proof)
 
     def move(self, body, fruit):
         """(cells, won): the winning route once the proof is done and the snake is at the
         proven position (won True), else the next cell round the loop while the proof goes
         on (won False); None when the search does not apply or the position has no loop."""
+        self._bury(self.work)
         proof = self.proof
         if proof is not None and (proof.fruit != fruit or proof.loop is None or proof.body_now() != body):
             proof = self._drop()  # someone else steered, or the snake ate: a new question
@@ -162,6 +175,20 @@ class Endgame:
         if self.proof is not None:
             self.proof.steps.close()
             self.proof = None
+
+    def _bury(self, bodies):
+        """Free about `bodies` of the bodies ended searches left (one dict entry at a time: a
+        pause as short as the work)."""
+        graveyard = self._graveyard
+        while bodies > 0 and graveyard:
+            came = graveyard[-1]
+            take = min(bodies, len(came))
+            for _ in range(take):
+                came.popitem()
+            bodies -= take
+            self._held -= take
+            if not came:
+                graveyard.pop()
 
     def _verdict(self, proof):
         """The route of a finished proof; a fruit proven lost or given up is remembered."""
@@ -215,21 +242,31 @@ class Endgame:
         instead of the one entered. That keeps each step as cheap as the few free cells, not
         the long body. Bodies, free cells and routes are kept as bytes or ints, which the
         garbage collector never has to walk: a proof can hold millions of them."""
-        came = {body: None}
+        came = [{body: None}]
         self._held += 1
         try:
             return (yield from self._breadth_first(body, fruit, free, came))
         finally:
-            self._held -= len(came)
+            ended = [shard for shard in came if shard]
+            size = sum(map(len, ended))
+            if size > SLICE:
+                self._graveyard.extend(ended)  # freed by later slices
+            else:
+                self._held -= size
 
     def _breadth_first(self, body, fruit, free, came):
-        """_search's loop; `came` (body -> the body before) is the caller's, to count what it holds."""
+        """_search's loop; `came` (body -> the body before: one dict, or SHARDS by hash) is the caller's."""
         neighbours, one = self.grid.neighbours, self._one
+        shards = len(came)
         bodies = deque([body])  # the queue, in two: the bodies, and their free cells as bits
         frees = deque([free])
         while bodies:
             self._looked += 1
             if not self._looked % SLICE:
+                if shards == 1 and len(came[0]) > SPLIT:
+                    came[:] = _spread(came[0])
+                    shards = SHARDS
+                self._bury(SLICE)  # ended searches are freed as fast as this one grows
                 yield  # a pause: the caller may go on later
             now, free = bodies.popleft(), frees.popleft()
             head, tail = now[0], now[-1]
@@ -248,11 +285,12 @@ class Endgame:
                 else:
                     continue
                 after = one[n] + now[:-1]
-                if after not in came:
+                shard = came[hash(after) % shards]
+                if after not in shard:
                     if self._held >= self.hold:
                         raise TooBig
                     self._held += 1
-                    came[after] = now
+                    shard[after] = now
                     bodies.append(after)
                     frees.append(left)
         return None
@@ -272,8 +310,16 @@ class Endgame:
     def _route(came, body):
         """The heads from the start to `body` (the start excluded), following `came` back."""
         heads = []
-        while came[body] is not None:
+        while (before := came[hash(body) % len(came)][body]) is not None:
             heads.append(body[0])
-            body = came[body]
+            body = before
         heads.reverse()
         return heads
+
+
+def _spread(came):
+    """The entries of one dict spread over SHARDS dicts by the hash of their key."""
+    shards = [{} for _ in range(SHARDS)]
+    for body, before in came.items():
+        shards[hash(body) % SHARDS][body] = before
+    return shards

@@ -9,7 +9,7 @@ import sys
 
 import bench
 from boards import NOT_WON, STILL_WON, board
-from endgame import SLICE, Endgame
+from endgame import SHARDS, SLICE, SPLIT, Endgame, Proof
 from game import Game
 from grid import Grid
 from hamilton import HamiltonSolver
@@ -154,6 +154,69 @@ def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_s
 def test_too_many_free_cells_are_not_searched():
     game, search, body, fruit = question(STILL_WON, free_max=3)
     assert search.winning_route(body, fruit) is None and search._looked == 0
+
+
+
+# -- pauses: big searches grow and are freed in small steps ----------------------------------
+
+def test_a_search_past_split_bodies_spreads_them_over_shards_so_no_one_dict_grows_big():
+    """A dict of a million bodies pauses the game while it copies itself to grow. STILL_WON's
+    first search holds about 5,700 bodies at its largest: past SPLIT it keeps them in SHARDS dicts."""
+    game, search, body, fruit = question(STILL_WON)
+    proof = Proof(search._proving(body, fruit), body, fruit)
+    spread = []
+    while not proof.ended(search.limit):
+        proof.work(1)
+        outer = proof.steps.gi_yieldfrom  # the first search, under way (None once it has answered)
+        if outer is not None and outer.gi_frame is not None:
+            came = outer.gi_frame.f_locals["came"]
+            held = sum(map(len, came))
+            if held > SPLIT + SLICE:  # it had a pause past SPLIT
+                spread.append((len(came), max(map(len, came)), held))
+    assert proof.route and spread
+    assert all(shards == SHARDS and largest < held // 8 for shards, largest, held in spread)
+
+
+def test_bodies_a_search_leaves_are_freed_a_slice_at_a_time_not_all_at_once():
+    """Freeing a million bodies at once is a tenth of a second. A proof given up (past `hold`)
+    leaves its bodies held; each later move frees at most `work` of them, until none are left."""
+    game, search, body, fruit = question(STILL_WON, hold=3000, work=SLICE)
+    while (answer := search.move(body, fruit)) is not None:
+        body = (answer[0][0],) + body[:-1]  # round the loop while the proof goes on
+    assert search.given_up(body, fruit)
+    held = [search.held]
+    while held[-1]:
+        assert search.move(body, fruit) is None  # not asked again: only the freeing goes on
+        held.append(search.held)
+    assert held[0] > 4 * SLICE
+    assert all(0 < a - b <= SLICE for a, b in zip(held, held[1:]))
+    assert search.winning_route(body, fruit) is None  # given up: remembered, not searched again
+
+
+
+def held_under_way(proof):
+    """Bodies held by the searches of `proof` under way, outermost to innermost."""
+    held, search = 0, proof.steps
+    while search is not None and search.gi_frame is not None:
+        came = search.gi_frame.f_locals.get("came")
+        held += sum(map(len, came)) if isinstance(came, list) else 0
+        search = search.gi_yieldfrom
+    return held
+
+
+def test_while_a_proof_goes_on_the_searches_it_ended_are_freed_as_fast_as_it_looks():
+    """8x8 seed 14's hand-over: a proof of 24,000 bodies whose searches for later fruits end
+    with thousands of bodies each. Freed only between moves, they would pile up to about
+    21,000, all counted against `hold`."""
+    body, fruit = handed_over_positions(8, 8, 4, [14], 6400)[14]
+    search = Endgame(Grid(8, 8))
+    proof = Proof(search._proving(body, fruit), body, fruit)
+    left_over = []
+    while not proof.ended(search.limit):
+        proof.work(1)
+        left_over.append(search.held - held_under_way(proof))
+    assert proof.route and search.looked > 20_000
+    assert max(left_over) < SPLIT
 
 
 # -- hand-overs from greedy's endless loops --------------------------------------------------
