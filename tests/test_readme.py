@@ -1,4 +1,5 @@
 """The README stands alone: its commands parse as written, its links exist, it sends nobody elsewhere."""
+import importlib.util
 import os
 import re
 import shlex
@@ -35,6 +36,15 @@ def test_every_play_command_parses_as_written(line, tmp_path, monkeypatch):
     # $(python3 -c "...") lists boards; any one board stands for it here
     words = shlex.split(re.sub(r'\$\(python3 -c "[^"]*"\)', "1x2", line))[2:]
     main.parse_args(words)  # a flag the README names but main.py refuses exits here
+
+
+@pytest.mark.parametrize("line", [line for line in commands() if "docs/prove_handover.py" in line])
+def test_every_proving_command_parses_as_written(line):
+    spec = importlib.util.spec_from_file_location("prove_handover", os.path.join(ROOT, "docs", "prove_handover.py"))
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    args = tool.parse(shlex.split(line)[2:])  # a flag it refuses exits here
+    assert args.seeds
 
 
 def test_every_command_is_one_a_user_can_run():
