@@ -14,9 +14,9 @@ Positions already decided are remembered. It is only asked when few cells are fr
 searched as bytes where every cell fits in one.
 
 A proof can take millions of bodies, far more than a move's time. So `move` makes it a
-piece a move (WORK bodies) while the snake goes round a loop that brings the very position
-back: the head runs through free cells (never the fruit) to the tail, and follows the body
-from there on,
+piece a move (WORK: the bodies looked at, and a few more for each search begun) while the
+snake goes round a loop that brings the very position back: the head runs through free
+cells (never the fruit) to the tail, and follows the body from there on,
 
     .  .  .  .     body  b0 (head) ... b5 (tail), free cells q1 q2 on the way back
     b0 q1 q2 b5    the head goes  b0 q1 q2 b5 b4 b3 b2 b1 b0 ...
@@ -25,15 +25,16 @@ from there on,
 and when the proof is done, the route it found is taken the next time the snake is there.
 Once the search has proven that this fruit cannot be won, it says so at once until the
 fruit is eaten: every later position is one the proof already looked at. A proof that would
-hold more than HOLD bodies at once (memory), or look at more than LIMIT, is given up, and
+hold more than HOLD bodies at once (memory), or do more than LIMIT of work, is given up, and
 the snake only stays alive.
 """
 from collections import deque
 
 FREE_MAX = 4  # searched only with at most this many free cells (each fruit multiplies the work)
-SLICE = 256  # bodies a proof looks at between pauses
-WORK = 16 * SLICE  # bodies a move may look at: about 9 ms on 16x12 here, as the planner's budget
-LIMIT = 40_000_000  # bodies one proof may look at before it is given up (about 90 s here)
+SLICE = 256  # bodies a proof looks at between pauses (a search begun counts as SEARCH_COST more)
+SEARCH_COST = 3  # its queue, dict and generator cost about what looking at 3 bodies does
+WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
+LIMIT = 40_000_000  # work one proof may do before it is given up (about 90 s here)
 HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
 # A dict of a million bodies stops the game for a third of a second when it grows (it copies
 # itself) and a tenth when it is freed. So a search that passes SPLIT bodies spreads them over
@@ -53,7 +54,7 @@ class Proof:
         self.steps, self.body, self.fruit = steps, body, fruit
         self.loop = None  # the heads, from the proven position on, that bring it back
         self.at = 0  # moves made round the loop since the proven position (mod its length)
-        self.looked = 0  # bodies looked at so far (in slices of SLICE)
+        self.looked = 0  # work done so far, in slices of SLICE (bodies, and searches begun)
         self.done, self.route = False, None
         self.too_big = False  # given up: it would hold too many bodies at once
 
@@ -100,7 +101,9 @@ class Endgame:
         self.proof = None  # the Proof under way, if any
         self._lost = None  # (fruit, length) proven not to be won
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
-        self._looked = 0  # bodies the search has looked at, ever (it pauses every SLICE)
+        self._looked = 0  # bodies the search has looked at, ever
+        self._spent = 0  # work, ever: bodies looked at, and SEARCH_COST for each search begun
+        self._pause = SLICE  # the search pauses once `_spent` reaches this (every SLICE of work)
         self._held = 0  # bodies the searches hold: those under way, and those still to be freed
         self._graveyard = []  # dicts of ended searches, freed a slice at a time
         # A body is kept as bytes (one per cell) where cells fit in a byte: far cheaper to
@@ -244,6 +247,7 @@ class Endgame:
         garbage collector never has to walk: a proof can hold millions of them."""
         came = [{body: None}]
         self._held += 1
+        self._spent += SEARCH_COST
         try:
             return (yield from self._breadth_first(body, fruit, free, came))
         finally:
@@ -262,7 +266,9 @@ class Endgame:
         frees = deque([free])
         while bodies:
             self._looked += 1
-            if not self._looked % SLICE:
+            self._spent += 1
+            if self._spent >= self._pause:
+                self._pause = self._spent + SLICE
                 if shards == 1 and len(came[0]) > SPLIT:
                     came[:] = _spread(came[0])
                     shards = SHARDS

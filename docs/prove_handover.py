@@ -6,7 +6,7 @@
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
 can it be won whatever fruits come? In the game the search is cut short by HOLD (bodies
-held at once, the memory) and LIMIT (bodies looked at, the time); here you set them, so a
+held at once, the memory) and LIMIT (its work, the time); here you set them, so a
 position the game leaves undecided can be decided given the memory and the minutes.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
@@ -40,7 +40,8 @@ def parse(argv):
     parser.add_argument("--initial-length", type=int, default=4)
     parser.add_argument("--seeds", default="1", help="game seeds, comma-separated (as --seed S --games 1 would play)")
     parser.add_argument("--hold", type=int, default=endgame.HOLD, help="bodies a proof may hold at once")
-    parser.add_argument("--limit", type=int, default=endgame.LIMIT, help="bodies a proof may look at")
+    parser.add_argument("--limit", type=int, default=endgame.LIMIT,
+                        help="work a proof may do: bodies looked at, and a few for each search begun")
     parser.add_argument("--free-max", type=int, default=endgame.FREE_MAX, help="most free cells to search")
     args = parser.parse_args(argv)
     try:
