@@ -291,7 +291,7 @@ class Endgame:
                 else:
                     continue
                 after = one[n] + now[:-1]
-                shard = came[hash(after) % shards]
+                shard = came[hash(after) % shards] if shards > 1 else came[0]  # a tuple's hash is not kept
                 if after not in shard:
                     if self._held >= self.hold:
                         raise TooBig
