@@ -62,6 +62,7 @@ HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from"
 WINDOW_ONLY = ("load",)  # --headless refuses these
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
 
+
 def keys_text():
     """The closing part of --help: the in-game keys, from KEY_HELP."""
     width = max(len(keys) for keys, _ in KEY_HELP)
