@@ -252,10 +252,9 @@ class Endgame:
         try:
             return (yield from self._breadth_first(body, fruit, free, came))
         finally:
-            ended = [shard for shard in came if shard]
-            size = sum(map(len, ended))
+            size = sum(map(len, came))
             if size > SLICE:
-                self._graveyard.extend(ended)  # freed by later slices
+                self._graveyard.extend(filter(None, came))  # freed by later slices
             else:
                 self._held -= size
 
