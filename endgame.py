@@ -25,22 +25,25 @@ cells (never the fruit) to the tail, and follows the body from there on,
 and when the proof is done, the route it found is taken the next time the snake is there.
 Once the search has proven that this fruit cannot be won, it says so at once until the
 fruit is eaten: every later position is one the proof already looked at. A proof that would
-hold more than HOLD bodies at once (memory), or do more than LIMIT of work, is given up, and
-the snake only stays alive.
+do more than LIMIT of work, or hold more than HOLD bodies at once (memory), is given up, and
+the snake only stays alive. So that a big proof holds few, a search that has met FORGET
+bodies keeps only the layer it is building (`_breadth_first`): it can still find a win, but
+it can rarely prove a loss.
 """
 from collections import deque
 from functools import partial
 
 FREE_MAX = 4  # searched only with at most this many free cells (each fruit multiplies the work)
 SLICE = 256  # bodies a proof looks at between pauses (a search begun counts as SEARCH_COST more)
-SEARCH_COST = 3  # its queue, dict and generator cost about what looking at 3 bodies does
+SEARCH_COST = 3  # its lists, set and generator cost about what looking at 3 bodies does
 WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
 LIMIT = 40_000_000  # work one proof may do before it is given up (about 90 s here)
 HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
-# A dict of a million bodies stops the game for a third of a second when it grows (it copies
+FORGET = HOLD // 4  # bodies one search may meet before it keeps only the layer it builds
+# A set of a million bodies stops the game for a third of a second when it grows (it copies
 # itself) and a tenth when it is freed. So a search that passes SPLIT bodies spreads them over
-# SHARDS dicts by hash, each growing on its own (most searches are tiny and keep one), and an
-# ended search's bodies are freed a few at a time (`_bury`).
+# SHARDS sets by hash, each growing on its own (most searches are tiny and keep one), and the
+# bodies a search lets go of are freed a few at a time (`_bury`).
 SPLIT, SHARDS = 16 * SLICE, 64
 
 
@@ -95,9 +98,9 @@ class Proof:
 class Endgame:
     """Proves wins near the end of a game, for bodies the cycle-based play cannot use."""
 
-    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=HOLD):
+    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=HOLD, forget=FORGET):
         self.grid = grid
-        self.free_max, self.work, self.limit, self.hold = free_max, work, limit, hold
+        self.free_max, self.work, self.limit, self.hold, self.forget = free_max, work, limit, hold, forget
         self.known = {}  # (body, fruit) -> the winning route (cells, packed as a body is) or None
         self.proof = None  # the Proof under way, if any
         self._lost = None  # (fruit, length) proven not to be won
@@ -106,7 +109,7 @@ class Endgame:
         self._spent = 0  # work, ever: bodies looked at, and SEARCH_COST for each search begun
         self._pause = SLICE  # the search pauses once `_spent` reaches this (every SLICE of work)
         self._held = 0  # bodies the searches hold: those under way, and those still to be freed
-        self._graveyard = []  # dicts of ended searches, freed a slice at a time
+        self._graveyard = []  # sets of bodies searches let go of, freed a slice at a time
         # A body is kept as bytes (one per cell) where cells fit in a byte: far cheaper to
         # copy and hash than a tuple (on 17x16, a tuple's move of WORK takes about 40 ms, not
         # 10). `_one[c] + body[:-1]` moves the head to c either way.
@@ -182,17 +185,17 @@ class Endgame:
             self.proof = None
 
     def _bury(self, bodies):
-        """Free about `bodies` of the bodies ended searches left (one dict entry at a time: a
-        pause as short as the work)."""
+        """Free about `bodies` of the bodies ended searches left (one at a time: a pause as
+        short as the work)."""
         graveyard = self._graveyard
         while bodies > 0 and graveyard:
-            came = graveyard[-1]
-            take = min(bodies, len(came))
+            left = graveyard[-1]
+            take = min(bodies, len(left))
             for _ in range(take):
-                came.popitem()
+                left.pop()
             bodies -= take
             self._held -= take
-            if not came:
+            if not left:
                 graveyard.pop()
 
     def _verdict(self, proof):
@@ -247,60 +250,89 @@ class Endgame:
         instead of the one entered. That keeps each step as cheap as the few free cells, not
         the long body. Bodies, free cells and routes are kept as bytes or ints, which the
         garbage collector never has to walk: a proof can hold millions of them."""
-        came = [{body: None}]
+        seen = [{body}]  # the bodies met (one set, or SHARDS by hash), until the search forgets
         self._held += 1
         self._spent += SEARCH_COST
         try:
-            return (yield from self._breadth_first(body, fruit, free, came))
+            return (yield from self._breadth_first(body, fruit, free, seen))
         finally:
-            size = sum(map(len, came))
+            size = sum(map(len, seen))
             if size > SLICE:
-                self._graveyard.extend(filter(None, came))  # freed by later slices
+                self._graveyard.extend(filter(None, seen))  # freed by later slices
             else:
                 self._held -= size
 
-    def _breadth_first(self, body, fruit, free, came):
-        """_search's loop; `came` (body -> the body before: one dict, or SHARDS by hash) is the caller's."""
+    def _breadth_first(self, start, fruit, free, seen):
+        """_search's loop, a layer of bodies (all one move further) at a time; `seen` is the caller's.
+
+        A route is not kept per body: a body already holds its last len(body) heads. So every
+        len(body) moves (a *mark*), a body keeps a link to itself and to the mark before it,
+        and the route is read back from those links and the body's own first cells.
+
+        Once the search has met `forget` bodies it keeps only the layer it is building. A body
+        met again later is then searched again, and a loop never ends, so the search can still
+        find a win but rarely proves a loss. On 16x12 hand-overs fewer than 1 body in 200 comes
+        back, and a won search's layers hold a few hundred thousand bodies, not tens of millions."""
         neighbours, one = self.grid.neighbours, self._one
-        shards = len(came)
-        bodies = deque([body])  # the queue, in two: the bodies, and their free cells as bits
-        frees = deque([free])
+        every = len(start)  # moves between marks
+        shards, forgetting = len(seen), False
+        bodies, frees, marks = [start], [free], [None]  # a layer: all `depth` moves from the start
+        depth = 0
         while bodies:
-            self._looked += 1
-            self._spent += 1
-            if self._spent >= self._pause:
-                self._pause = self._spent + SLICE
-                if shards == 1 and len(came[0]) > SPLIT:
-                    came[:] = _spread(came[0])
-                    shards = SHARDS
-                self._bury(SLICE)  # ended searches are freed as fast as this one grows
-                yield  # a pause: the caller may go on later
-            now, free = bodies.popleft(), frees.popleft()
-            head, tail = now[0], now[-1]
-            neck = now[1] if len(now) > 1 else -1
-            for n in neighbours[head]:
-                if n < 0 or n == neck:
-                    continue
-                if n == fruit:
-                    if (yield from self._every_fruit_after(one[n] + now, free ^ 1 << n)):
-                        return self._pack(self._route(came, now) + [n])
-                    continue
-                if n == tail:
-                    left = free
-                elif free >> n & 1:
-                    left = free ^ (1 << n | 1 << tail)
-                else:
-                    continue
-                after = one[n] + now[:-1]
-                shard = came[hash(after) % shards] if shards > 1 else came[0]  # a tuple's hash is not kept
-                if after not in shard:
-                    if self._held >= self.hold:
-                        raise TooBig
-                    self._held += 1
-                    shard[after] = now
-                    bodies.append(after)
-                    frees.append(left)
+            since = depth % every  # moves since the last mark, for the bodies of this layer
+            depth += 1
+            marking = depth % every == 0
+            if forgetting:
+                shards = self._forget(seen, ())
+            next_bodies, next_frees, next_marks = [], [], []
+            for now, free, before in zip(bodies, frees, marks):
+                self._looked += 1
+                self._spent += 1
+                if self._spent >= self._pause:
+                    self._pause = self._spent + SLICE
+                    if shards == 1 and len(seen[0]) > SPLIT:
+                        seen[:] = _spread(seen[0])
+                        shards = SHARDS
+                    if not forgetting and sum(map(len, seen)) >= self.forget:
+                        forgetting, shards = True, self._forget(seen, next_bodies)
+                    self._bury(SLICE)  # ended searches are freed as fast as this one grows
+                    yield  # a pause: the caller may go on later
+                head, tail = now[0], now[-1]
+                neck = now[1] if len(now) > 1 else -1
+                for n in neighbours[head]:
+                    if n < 0 or n == neck:
+                        continue
+                    if n == fruit:
+                        if (yield from self._every_fruit_after(one[n] + now, free ^ 1 << n)):
+                            return self._pack(_heads(before) + list(now[since - 1::-1] if since else ()) + [n])
+                        continue
+                    if n == tail:
+                        left = free
+                    elif free >> n & 1:
+                        left = free ^ (1 << n | 1 << tail)
+                    else:
+                        continue
+                    after = one[n] + now[:-1]
+                    shard = seen[hash(after) % shards] if shards > 1 else seen[0]  # a tuple's hash is not kept
+                    if after not in shard:
+                        if self._held >= self.hold:
+                            raise TooBig
+                        self._held += 1
+                        shard.add(after)
+                        next_bodies.append(after)
+                        next_frees.append(left)
+                        next_marks.append((after, before) if marking else before)
+            bodies, frees, marks = next_bodies, next_frees, next_marks
         return None
+
+    def _forget(self, seen, keep):
+        """Let go of the bodies `seen` holds (freed a slice at a time) but those in `keep`: SHARDS."""
+        self._graveyard.extend(filter(None, seen))
+        seen[:] = [set() for _ in range(SHARDS)]
+        for body in keep:
+            seen[hash(body) % SHARDS].add(body)
+        self._held += len(keep)
+        return SHARDS
 
     def _every_fruit_after(self, body, free):
         """Whether the position after eating is won for every cell the next fruit can take
@@ -315,15 +347,17 @@ class Endgame:
                 return False
         return True
 
-    @staticmethod
-    def _route(came, body):
-        """The heads from the start to `body` (the start excluded), following `came` back."""
-        heads = []
-        while (before := came[hash(body) % len(came)][body]) is not None:
-            heads.append(body[0])
-            body = before
-        heads.reverse()
-        return heads
+
+def _heads(marks):
+    """The heads from a search's start up to its last mark (the start excluded)."""
+    bodies = []
+    while marks is not None:
+        body, marks = marks
+        bodies.append(body)
+    heads = []
+    for body in reversed(bodies):
+        heads.extend(body[::-1])  # a body at a mark holds the heads since the mark before, latest first
+    return heads
 
 
 def _cells_of(bits):
@@ -336,9 +370,9 @@ def _cells_of(bits):
     return cells
 
 
-def _spread(came):
-    """The entries of one dict spread over SHARDS dicts by the hash of their key."""
-    shards = [{} for _ in range(SHARDS)]
-    for body, before in came.items():
-        shards[hash(body) % SHARDS][body] = before
+def _spread(bodies):
+    """The bodies of one set spread over SHARDS sets by hash."""
+    shards = [set() for _ in range(SHARDS)]
+    for body in bodies:
+        shards[hash(body) % SHARDS].add(body)
     return shards

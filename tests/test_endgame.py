@@ -32,7 +32,7 @@ def play(game, solver, cap):
     return game
 
 
-def outcomes(rows, search):
+def outcomes(rows, search, **limits):
     """How 8 games from the position end (the seed places the later fruits)."""
     results = []
     for seed in range(8):
@@ -40,6 +40,8 @@ def outcomes(rows, search):
         solver = HamiltonSolver(game)
         if not search:
             solver.endgame.free_max = 0  # never ask the search
+        for name, value in limits.items():
+            setattr(solver.endgame, name, value)
         play(game, solver, cap=3000)
         results.append(game.state if game.over() else "going")
     return results
@@ -141,6 +143,43 @@ def test_a_proof_that_would_hold_too_many_bodies_is_given_up_and_not_made_again_
     assert len(search.winning_route(body, fruit)) == 55
 
 
+def test_a_search_past_forget_bodies_keeps_only_the_layer_it_builds_and_still_wins():
+    """STILL_WON's first search meets about 5,700 bodies, so with hold 3,000 its proof is given
+    up. Past `forget` bodies a search keeps only the layer it is building: it finds the same
+    route (a body met again is searched again), and every fruit placement is won."""
+    _, whole, body, fruit = question(STILL_WON)
+    _, keeping, _, _ = question(STILL_WON, hold=3000)
+    _, forgetting, _, _ = question(STILL_WON, hold=3000, forget=1000)
+    assert keeping.winning_route(body, fruit) is None and keeping.given_up(body, fruit)
+    route = forgetting.winning_route(body, fruit)
+    assert route == whole.winning_route(body, fruit)
+    assert forgetting.looked > whole.looked
+    assert outcomes(STILL_WON, search=True, hold=3000, forget=1000) == ["won"] * 8
+
+
+def eats_by(grid, body, fruit, route):
+    """Whether `route` moves the body only into free cells or the tail's, and its last move eats `fruit`."""
+    body = list(body)
+    for cell in route[:-1]:
+        if cell not in grid.neighbours[body[0]] or cell == fruit or cell in body[:-1]:
+            return False
+        body = [cell] + body[:-1]
+    return route[-1] in grid.neighbours[body[0]] and route[-1] == fruit
+
+
+def test_a_route_longer_than_the_body_is_read_back_across_its_marks():
+    """A search keeps no route per body: a body holds its last len(body) heads, and every
+    len(body) moves it links to itself. 8x8 seed 29's hand-over is won by a route of 185
+    moves, past two such marks (the body is 62 long)."""
+    body, fruit = handed_over_positions(8, 8, 4, [29], 6400)[29]
+    grid = Grid(8, 8)
+    route = Endgame(grid).winning_route(body, fruit)
+    assert len(route) > 2 * len(body)
+    assert eats_by(grid, body, fruit, route)
+    game, search, body, fruit = question(STILL_WON)  # past one mark: 55 moves, the body 32 long
+    assert eats_by(Grid(game.width, game.height), body, fruit, search.winning_route(body, fruit))
+
+
 def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_same_answers():
     assert Endgame(Grid(16, 16))._pack is bytes and Endgame(Grid(17, 16))._pack is tuple
     game, search, body, fruit = question(STILL_WON)
@@ -169,10 +208,10 @@ def test_a_search_past_split_bodies_spreads_them_over_shards_so_no_one_dict_grow
         proof.work(1)
         outer = proof.steps.gi_yieldfrom  # the first search, under way (None once it has answered)
         if outer is not None and outer.gi_frame is not None:
-            came = outer.gi_frame.f_locals["came"]
-            held = sum(map(len, came))
+            seen = outer.gi_frame.f_locals["seen"]
+            held = sum(map(len, seen))
             if held > SPLIT + SLICE:  # it had a pause past SPLIT
-                spread.append((len(came), max(map(len, came)), held))
+                spread.append((len(seen), max(map(len, seen)), held))
     assert proof.route and spread
     assert all(shards == SHARDS and largest < held // 8 for shards, largest, held in spread)
 
@@ -198,8 +237,8 @@ def held_under_way(proof):
     """Bodies held by the searches of `proof` under way, outermost to innermost."""
     held, search = 0, proof.steps
     while search is not None and search.gi_frame is not None:
-        came = search.gi_frame.f_locals.get("came")
-        held += sum(map(len, came)) if isinstance(came, list) else 0
+        seen = search.gi_frame.f_locals.get("seen")
+        held += sum(map(len, seen)) if isinstance(seen, list) else 0
         search = search.gi_yieldfrom
     return held
 
