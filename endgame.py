@@ -39,7 +39,9 @@ SEARCH_COST = 3  # its lists, set and generator cost about what looking at 3 bod
 WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
 LIMIT = 40_000_000  # work one proof may do before it is given up (about 90 s here)
 HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
-FORGET = HOLD // 4  # bodies one search may meet before it keeps only the layer it builds
+FORGET = HOLD // 4  # bodies one search may meet before it goes on depth first, keeping none
+STRETCH = 32  # moves a depth-first search goes deeper each round
+REMEMBER = HOLD // 2  # questions proven not won that are remembered at once (a body each)
 # A set of a million bodies stops the game for a third of a second when it grows (it copies
 # itself) and a tenth when it is freed. So a search that passes SPLIT bodies spreads them over
 # SHARDS sets by hash, each growing on its own (most searches are tiny and keep one), and the
@@ -49,6 +51,10 @@ SPLIT, SHARDS = 16 * SLICE, 64
 
 class TooBig(Exception):
     """The search would hold more bodies at once than it may."""
+
+
+class CutShort(Exception):
+    """A search for a later fruit met more than `forget` bodies: not known to be won or lost."""
 
 
 class Proof:
@@ -98,12 +104,15 @@ class Proof:
 class Endgame:
     """Proves wins near the end of a game, for bodies the cycle-based play cannot use."""
 
-    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=HOLD, forget=FORGET):
+    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=HOLD, forget=FORGET, remember=REMEMBER):
         self.grid = grid
-        self.free_max, self.work, self.limit, self.hold, self.forget = free_max, work, limit, hold, forget
-        self.known = {}  # (body, fruit) -> the winning route (cells, packed as a body is) or None
+        self.free_max, self.work, self.limit, self.hold = free_max, work, limit, hold
+        self.forget, self.remember = forget, remember
+        self.known = {}  # (body, fruit) -> the winning route (cells, packed as a body is)
+        self._no = set()  # (body, fruit) proven not won: at most `remember`, let go of when full
         self.proof = None  # the Proof under way, if any
         self._lost = None  # (fruit, length) proven not to be won
+        self._cut_short = set()  # (body, fruit) of the proof under way whose search was cut short
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
         self._looked = 0  # bodies the search has looked at, ever
         self._spent = 0  # work, ever: bodies looked at, and SEARCH_COST for each search begun
@@ -201,7 +210,7 @@ class Endgame:
     def _verdict(self, proof):
         """The route of a finished proof; a fruit proven lost or given up is remembered."""
         question = (proof.fruit, len(proof.body))
-        if not proof.done:
+        if not proof.done or (proof.route is None and self._cut_short):
             self._given_up = question
         elif proof.route is None:
             self._lost = question
@@ -233,16 +242,43 @@ class Endgame:
     def _proving(self, body, fruit):
         """The search for a body asked about (a tuple of cells), as a generator."""
         free = sum(1 << c for c in self._cells.difference(body))
-        return self._won(self._pack(body), fruit, free)
+        self._cut_short = set()
+        return self._won(self._pack(body), fruit, free, outermost=True)
 
-    def _won(self, body, fruit, free):
-        """Whether (body, fruit) is won: its winning route, or None. `free`: the free cells as bits."""
+    def _won(self, body, fruit, free, outermost=False):
+        """Whether (body, fruit) is won: its winning route, or None. `free`: the free cells as bits.
+
+        Only the outermost search goes on past `forget` bodies. A search for a later fruit is
+        cut short there: taken as not won (this way of eating is not used), and not
+        remembered, nor is a "no" that rests on it, as neither is proven."""
         key = (body, fruit)
-        if key not in self.known:
-            self.known[key] = yield from self._search(body, fruit, free)
-        return self.known[key]
+        if key in self.known:
+            return self.known[key]
+        if key in self._no or key in self._cut_short:
+            return None
+        cuts = len(self._cut_short)
+        try:
+            route = yield from self._search(body, fruit, free, outermost)
+        except CutShort:
+            route = None
+            self._cut_short.add(key)
+        if route is not None:
+            self.known[key] = route
+        elif len(self._cut_short) == cuts:
+            self._remember_no(key)
+        return route
 
-    def _search(self, body, fruit, free):
+    def _remember_no(self, key):
+        """Remember a question proven not won. Proofs ask again about as many questions as
+        they answer, but each answer holds a body: past `remember` of them they are let go of
+        (freed a slice at a time, held until then) and the remembering starts again."""
+        if len(self._no) >= self.remember:
+            self._graveyard.append(self._no)
+            self._held += len(self._no)
+            self._no = set()
+        self._no.add(key)
+
+    def _search(self, body, fruit, free, outermost):
         """Breadth-first over the bodies reachable without eating; try each way of eating.
 
         Each body travels with its free cells (at most free_max of them, as the bits of an
@@ -254,7 +290,7 @@ class Endgame:
         self._held += 1
         self._spent += SEARCH_COST
         try:
-            return (yield from self._breadth_first(body, fruit, free, seen))
+            return (yield from self._breadth_first(body, fruit, free, seen, outermost))
         finally:
             size = sum(map(len, seen))
             if size > SLICE:
@@ -262,17 +298,18 @@ class Endgame:
             else:
                 self._held -= size
 
-    def _breadth_first(self, start, fruit, free, seen):
+    def _breadth_first(self, start, fruit, free, seen, outermost):
         """_search's loop, a layer of bodies (all one move further) at a time; `seen` is the caller's.
 
         A route is not kept per body: a body already holds its last len(body) heads. So every
         len(body) moves (a *mark*), a body keeps a link to itself and to the mark before it,
         and the route is read back from those links and the body's own first cells.
 
-        Once the search has met `forget` bodies it keeps only the layer it is building. A body
-        met again later is then searched again, and a loop never ends, so the search can still
-        find a win but rarely proves a loss. On 16x12 hand-overs fewer than 1 body in 200 comes
-        back, and a won search's layers hold a few hundred thousand bodies, not tens of millions."""
+        A search for a later fruit that has met `forget` bodies is cut short (see `_won`). The
+        outermost one then keeps only the layer it is building: fewer than 1 body in 200 comes
+        back on 16x12 hand-overs, and searching those again costs less than keeping every
+        body met (tens of millions). Once a layer alone reaches `forget` bodies, it goes on
+        depth first (`_deepening`)."""
         neighbours, one = self.grid.neighbours, self._one
         every = len(start)  # moves between marks
         shards, forgetting = len(seen), False
@@ -280,10 +317,18 @@ class Endgame:
         depth = 0
         while bodies:
             since = depth % every  # moves since the last mark, for the bodies of this layer
+            if forgetting or sum(map(len, seen)) >= self.forget:
+                if not outermost:
+                    raise CutShort
+                forgetting, shards = True, self._forget(seen)
+            if len(bodies) >= self.forget:
+                found = yield from self._deepening_from(bodies, frees, depth, fruit, seen)
+                if found is None:
+                    return None
+                root, path = found
+                return self._pack(_heads(marks[root]) + list(bodies[root][since - 1::-1] if since else ()) + path)
             depth += 1
             marking = depth % every == 0
-            if forgetting:
-                shards = self._forget(seen, ())
             next_bodies, next_frees, next_marks = [], [], []
             for now, free, before in zip(bodies, frees, marks):
                 self._looked += 1
@@ -293,8 +338,6 @@ class Endgame:
                     if shards == 1 and len(seen[0]) > SPLIT:
                         seen[:] = _spread(seen[0])
                         shards = SHARDS
-                    if not forgetting and sum(map(len, seen)) >= self.forget:
-                        forgetting, shards = True, self._forget(seen, next_bodies)
                     self._bury(SLICE)  # ended searches are freed as fast as this one grows
                     yield  # a pause: the caller may go on later
                 head, tail = now[0], now[-1]
@@ -325,14 +368,73 @@ class Endgame:
             bodies, frees, marks = next_bodies, next_frees, next_marks
         return None
 
-    def _forget(self, seen, keep):
-        """Let go of the bodies `seen` holds (freed a slice at a time) but those in `keep`: SHARDS."""
+    def _forget(self, seen):
+        """Let go of the bodies `seen` holds (freed a slice at a time): SHARDS new sets."""
         self._graveyard.extend(filter(None, seen))
         seen[:] = [set() for _ in range(SHARDS)]
-        for body in keep:
-            seen[hash(body) % SHARDS].add(body)
-        self._held += len(keep)
         return SHARDS
+
+    def _deepening_from(self, bodies, frees, depth, fruit, seen):
+        """_deepening from a layer, the bodies met let go of (freed a slice at a time); the
+        layer counts as held while it goes on."""
+        self._graveyard.extend(filter(None, seen))
+        seen[:] = []
+        self._held += len(bodies)
+        try:
+            return (yield from self._deepening(list(zip(bodies, frees)), depth, fruit))
+        finally:
+            self._held -= len(bodies)
+
+    def _deepening(self, layer, depth, fruit):
+        """Depth first from each (body, free cells) of `layer`, all `depth` moves from the
+        start, to a bound that grows by STRETCH moves a round; each round tries eating only
+        beyond the last round's bound. (the root's index in `layer`, its route on to the
+        fruit), or None once a round ends every way before its bound: the fruit is lost.
+
+        Nothing met is kept, only the way down. Two ways rarely lead to the same body: a
+        search of 16x12 seed 16's hand-over to 275 moves meets 15.0M bodies and, of all the
+        ways down, 8,000 reach one of them a second time. So a body is searched about once a
+        round, and the search holds its layer and one way down, however long it goes on."""
+        neighbours, one = self.grid.neighbours, self._one
+        bound = depth
+        while True:
+            floor, bound = bound, bound + STRETCH  # eating before `floor` failed in earlier rounds
+            deep_enough = False
+            for root, (start, free) in enumerate(layer):
+                path = []  # the heads from the root down to the body being looked at
+                stack = [(start, free, depth)]
+                while stack:
+                    now, free, at = stack.pop()
+                    del path[at - depth - 1:]
+                    if at > depth:
+                        path.append(now[0])
+                    if at == bound:
+                        deep_enough = True
+                        continue
+                    self._looked += 1
+                    self._spent += 1
+                    if self._spent >= self._pause:
+                        self._pause = self._spent + SLICE
+                        self._bury(SLICE)
+                        yield
+                    head, tail = now[0], now[-1]
+                    neck = now[1] if len(now) > 1 else -1
+                    for n in neighbours[head]:
+                        if n < 0 or n == neck:
+                            continue
+                        if n == fruit:
+                            if at >= floor and (yield from self._every_fruit_after(one[n] + now, free ^ 1 << n)):
+                                return root, path + [n]
+                            continue
+                        if n == tail:
+                            left = free
+                        elif free >> n & 1:
+                            left = free ^ (1 << n | 1 << tail)
+                        else:
+                            continue
+                        stack.append((one[n] + now[:-1], left, at + 1))
+            if not deep_enough:
+                return None
 
     def _every_fruit_after(self, body, free):
         """Whether the position after eating is won for every cell the next fruit can take

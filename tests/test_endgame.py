@@ -9,7 +9,7 @@ import sys
 
 import bench
 from boards import NOT_WON, STILL_WON, board
-from endgame import SEARCH_COST, SHARDS, SLICE, SPLIT, WORK, Endgame, Proof
+from endgame import SEARCH_COST, SHARDS, SLICE, SPLIT, WORK, CutShort, Endgame, Proof
 from game import Game
 from grid import Grid
 from hamilton import HamiltonSolver
@@ -143,18 +143,68 @@ def test_a_proof_that_would_hold_too_many_bodies_is_given_up_and_not_made_again_
     assert len(search.winning_route(body, fruit)) == 55
 
 
-def test_a_search_past_forget_bodies_keeps_only_the_layer_it_builds_and_still_wins():
+def test_a_proof_past_forget_bodies_keeps_only_the_layer_it_builds_and_still_wins():
     """STILL_WON's first search meets about 5,700 bodies, so with hold 3,000 its proof is given
-    up. Past `forget` bodies a search keeps only the layer it is building: it finds the same
-    route (a body met again is searched again), and every fruit placement is won."""
+    up. Past `forget` bodies the outermost search keeps only the layer it is building (a body
+    met again is searched again): it finds the same route, and every fruit placement is won."""
     _, whole, body, fruit = question(STILL_WON)
     _, keeping, _, _ = question(STILL_WON, hold=3000)
-    _, forgetting, _, _ = question(STILL_WON, hold=3000, forget=1000)
     assert keeping.winning_route(body, fruit) is None and keeping.given_up(body, fruit)
-    route = forgetting.winning_route(body, fruit)
-    assert route == whole.winning_route(body, fruit)
+    _, forgetting, _, _ = question(STILL_WON, hold=3000, forget=1000)
+    assert forgetting.winning_route(body, fruit) == whole.winning_route(body, fruit)
     assert forgetting.looked > whole.looked
     assert outcomes(STILL_WON, search=True, hold=3000, forget=1000) == ["won"] * 8
+
+
+def test_once_a_layer_alone_reaches_forget_the_proof_goes_on_depth_first_and_still_wins():
+    """With hold 700, two of STILL_WON's layers (and those let go of) do not fit. Depth first,
+    a search holds one layer and the way down: it finds a win (not the shortest one), and
+    every fruit placement is won."""
+    game, search, body, fruit = question(STILL_WON, hold=700, forget=250)
+    route = search.winning_route(body, fruit)
+    assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
+    assert outcomes(STILL_WON, search=True, hold=700, forget=250) == ["won"] * 8
+
+
+def test_a_search_for_a_later_fruit_past_forget_is_cut_short_and_the_proof_goes_on():
+    """A later fruit's search that went on depth first would never end if that fruit were
+    lost (the snake can circle for ever). Cut short, it only rules out that way of eating."""
+    game, search, body, fruit = question(STILL_WON, forget=100, limit=200_000)
+    route = search.winning_route(body, fruit)
+    assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
+
+
+def test_a_no_that_rests_on_a_search_cut_short_is_neither_remembered_nor_called_lost():
+    class CuttingEveryLaterSearch(Endgame):
+        def _search(self, body, fruit, free, outermost):
+            if not outermost:
+                raise CutShort
+            return (yield from super()._search(body, fruit, free, outermost))
+
+    _, proven, body, fruit = question(NOT_WON)
+    assert proven.winning_route(body, fruit) is None and proven.lost(body, fruit)
+    assert (proven._pack(body), fruit) in proven._no
+    game = board(NOT_WON)
+    grid = Grid(game.width, game.height)
+    cut = CuttingEveryLaterSearch(grid)
+    assert cut.winning_route(body, fruit) is None
+    assert cut.given_up(body, fruit) and not cut.lost(body, fruit)
+    assert not cut.known and not cut._no and cut._cut_short
+
+
+def test_questions_proven_not_won_are_remembered_up_to_a_bound_then_let_go_of():
+    """8x8 seed 73's proof answers 1,769 questions "not won" and asks many of them again.
+    Remembering at most 500 at once, it reaches the same verdict."""
+    body, fruit = handed_over_positions(8, 8, 4, [73], 6400)[73]
+    search = Endgame(Grid(8, 8), remember=500)
+    proof = Proof(search._proving(body, fruit), body, fruit)
+    remembered = []
+    while not proof.ended(search.limit):
+        proof.work(1)
+        remembered.append(len(search._no))
+    assert proof.route and 400 < max(remembered) <= 500
+    assert any(later < earlier for earlier, later in zip(remembered, remembered[1:]))  # let go of
+    assert eats_by(Grid(8, 8), body, fruit, proof.route)
 
 
 def eats_by(grid, body, fruit, route):
@@ -187,7 +237,7 @@ def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_s
     game, search, body, fruit = question(STILL_WON)
     search._pack, search._one = tuple, [(c,) for c in range(game.width * game.height)]
     assert search.winning_route(body, fruit) == as_bytes and len(as_bytes) == 55
-    assert all(isinstance(key[0], tuple) for key in search.known)
+    assert all(isinstance(key[0], tuple) for key in [*search.known, *search._no])
 
 
 def test_too_many_free_cells_are_not_searched():
@@ -267,9 +317,9 @@ def test_a_move_that_begins_many_searches_looks_at_fewer_bodies():
     search = Endgame(Grid(8, 8))
     moves = []
     while True:
-        looked, answers = search.looked, len(search.known)
+        looked, answers = search.looked, len(search.known) + len(search._no)
         answer = search.move(body, fruit)
-        moves.append((search.looked - looked, len(search.known) - answers))
+        moves.append((search.looked - looked, len(search.known) + len(search._no) - answers))
         if answer is None or answer[1]:
             break
         body = (answer[0][0],) + body[:-1]
