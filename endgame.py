@@ -37,9 +37,9 @@ FREE_MAX = 4  # searched only with at most this many free cells (each fruit mult
 SLICE = 256  # bodies a proof looks at between pauses (a search begun counts as SEARCH_COST more)
 SEARCH_COST = 3  # its lists, set and generator cost about what looking at 3 bodies does
 WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
-LIMIT = 40_000_000  # work one proof may do before it is given up (about 90 s here)
+LIMIT = 200_000_000  # work one proof may do before it is given up (about 10 minutes here)
 HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
-FORGET = HOLD // 4  # bodies one search may meet before it goes on depth first, keeping none
+FORGET = HOLD // 4  # bodies a search keeps all of; past them it keeps its layer only (`_breadth_first`)
 STRETCH = 32  # moves a depth-first search goes deeper each round
 REMEMBER = HOLD // 2  # questions proven not won that are remembered at once (a body each)
 # A set of a million bodies stops the game for a third of a second when it grows (it copies
