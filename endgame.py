@@ -35,16 +35,16 @@ from functools import partial
 
 FREE_MAX = 4  # searched only with at most this many free cells (each fruit multiplies the work)
 SLICE = 256  # bodies a proof looks at between pauses (a search begun counts as SEARCH_COST more)
-SEARCH_COST = 3  # its lists, set and generator cost about what looking at 3 bodies does
+SEARCH_COST = 3  # its lists, dict and generator cost about what looking at 3 bodies does
 WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
 LIMIT = 200_000_000  # work one proof may do before it is given up (about 10 minutes here)
 HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
 FORGET = HOLD // 4  # bodies a search keeps all of; past them it keeps its layer only (`_breadth_first`)
 STRETCH = 32  # moves a depth-first search goes deeper each round
 REMEMBER = HOLD // 2  # questions proven not won that are remembered at once (a body each)
-# A set of a million bodies stops the game for a third of a second when it grows (it copies
+# A dict of a million bodies stops the game for a third of a second when it grows (it copies
 # itself) and a tenth when it is freed. So a search that passes SPLIT bodies spreads them over
-# SHARDS sets by hash, each growing on its own (most searches are tiny and keep one), and the
+# SHARDS dicts by hash, each growing on its own (most searches are tiny and keep one), and the
 # bodies a search lets go of are freed a few at a time (`_bury`).
 SPLIT, SHARDS = 16 * SLICE, 64
 
@@ -109,7 +109,7 @@ class Endgame:
         self.free_max, self.work, self.limit, self.hold = free_max, work, limit, hold
         self.forget, self.remember = forget, remember
         self.known = {}  # (body, fruit) -> the winning route (cells, packed as a body is)
-        self._no = set()  # (body, fruit) proven not won: at most `remember`, let go of when full
+        self._no = {}  # (body, fruit) proven not won (a dict: see _spread): at most `remember`
         self.proof = None  # the Proof under way, if any
         self._lost = None  # (fruit, length) proven not to be won
         self._cut_short = set()  # (body, fruit) of the proof under way whose search was cut short
@@ -118,7 +118,7 @@ class Endgame:
         self._spent = 0  # work, ever: bodies looked at, and SEARCH_COST for each search begun
         self._pause = SLICE  # the search pauses once `_spent` reaches this (every SLICE of work)
         self._held = 0  # bodies the searches hold: those under way, and those still to be freed
-        self._graveyard = []  # sets of bodies searches let go of, freed a slice at a time
+        self._graveyard = []  # dicts of bodies searches let go of, freed a slice at a time
         # A body is kept as bytes (one per cell) where cells fit in a byte: far cheaper to
         # copy and hash than a tuple (on 17x16, a tuple's move of WORK takes about 40 ms, not
         # 10). `_one[c] + body[:-1]` moves the head to c either way.
@@ -201,7 +201,7 @@ class Endgame:
             left = graveyard[-1]
             take = min(bodies, len(left))
             for _ in range(take):
-                left.pop()
+                left.popitem()
             bodies -= take
             self._held -= take
             if not left:
@@ -275,8 +275,8 @@ class Endgame:
         if len(self._no) >= self.remember:
             self._graveyard.append(self._no)
             self._held += len(self._no)
-            self._no = set()
-        self._no.add(key)
+            self._no = {}
+        self._no[key] = None
 
     def _search(self, body, fruit, free, outermost):
         """Breadth-first over the bodies reachable without eating; try each way of eating.
@@ -286,7 +286,7 @@ class Endgame:
         instead of the one entered. That keeps each step as cheap as the few free cells, not
         the long body. Bodies, free cells and routes are kept as bytes or ints, which the
         garbage collector never has to walk: a proof can hold millions of them."""
-        seen = [{body}]  # the bodies met (one set, or SHARDS by hash), until the search forgets
+        seen = [{body: None}]  # the bodies met (one dict, or SHARDS by hash; see _spread)
         self._held += 1
         self._spent += SEARCH_COST
         try:
@@ -361,7 +361,7 @@ class Endgame:
                         if self._held >= self.hold:
                             raise TooBig
                         self._held += 1
-                        shard.add(after)
+                        shard[after] = None
                         next_bodies.append(after)
                         next_frees.append(left)
                         next_marks.append((after, before) if marking else before)
@@ -369,9 +369,9 @@ class Endgame:
         return None
 
     def _forget(self, seen):
-        """Let go of the bodies `seen` holds (freed a slice at a time): SHARDS new sets."""
+        """Let go of the bodies `seen` holds (freed a slice at a time): SHARDS new dicts."""
         self._graveyard.extend(filter(None, seen))
-        seen[:] = [set() for _ in range(SHARDS)]
+        seen[:] = [{} for _ in range(SHARDS)]
         return SHARDS
 
     def _deepening_from(self, bodies, frees, depth, fruit, seen):
@@ -473,8 +473,12 @@ def _cells_of(bits):
 
 
 def _spread(bodies):
-    """The bodies of one set spread over SHARDS sets by hash."""
-    shards = [set() for _ in range(SHARDS)]
+    """The bodies (keys) of one dict spread over SHARDS dicts by hash.
+
+    Bodies are kept as dict keys, with None, not in sets: the garbage collector never walks
+    a dict that holds only bytes or ints, but walks every entry of a set, and a full
+    collection over a search's half a million entries stopped the game for 180 ms."""
+    shards = [{} for _ in range(SHARDS)]
     for body in bodies:
-        shards[hash(body) % SHARDS].add(body)
+        shards[hash(body) % SHARDS][body] = None
     return shards
