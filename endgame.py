@@ -27,8 +27,9 @@ Once the search has proven that this fruit cannot be won, it says so at once unt
 fruit is eaten: every later position is one the proof already looked at. A proof that would
 do more than LIMIT of work, or hold more than HOLD bodies at once (memory), is given up, and
 the snake only stays alive. So that a big proof holds few, a search that has met FORGET
-bodies keeps only the layer it is building (`_breadth_first`): it can still find a win, but
-it can rarely prove a loss.
+bodies keeps only the layer it is building, then goes on depth first (`_breadth_first`): it
+can still find a win, but it can rarely prove a loss. A later fruit's search is cut short
+there instead, as it would circle for ever if that fruit were lost.
 """
 from collections import deque
 from functools import partial
