@@ -382,15 +382,17 @@ class Endgame:
         seen[:] = []
         self._held += len(bodies)
         try:
-            return (yield from self._deepening(list(zip(bodies, frees)), depth, fruit))
+            return (yield from self._deepening(bodies, frees, depth, fruit))
         finally:
             self._held -= len(bodies)
 
-    def _deepening(self, layer, depth, fruit):
-        """Depth first from each (body, free cells) of `layer`, all `depth` moves from the
-        start, to a bound that grows by STRETCH moves a round; each round tries eating only
-        beyond the last round's bound. (the root's index in `layer`, its route on to the
-        fruit), or None once a round ends every way before its bound: the fruit is lost.
+    def _deepening(self, bodies, frees, depth, fruit):
+        """Depth first from each body of a layer (`bodies`, with their `frees`), all `depth`
+        moves from the start, to a bound that grows by STRETCH moves a round; each round tries
+        eating only beyond the last round's bound. (the root's index in the layer, its route on
+        to the fruit), or None once a round ends every way before its bound: the fruit is lost.
+        (The layer stays in its two lists: a list of pairs would be 250,000 more objects for
+        the garbage collector to walk.)
 
         Nothing met is kept, only the way down. Two ways rarely lead to the same body: a
         search of 16x12 seed 16's hand-over to 275 moves meets 15.0M bodies and, of all the
@@ -401,7 +403,7 @@ class Endgame:
         while True:
             floor, bound = bound, bound + STRETCH  # eating before `floor` failed in earlier rounds
             deep_enough = False
-            for root, (start, free) in enumerate(layer):
+            for root, (start, free) in enumerate(zip(bodies, frees)):
                 path = []  # the heads from the root down to the body being looked at
                 stack = [(start, free, depth)]
                 while stack:
