@@ -166,6 +166,27 @@ def test_once_a_layer_alone_reaches_forget_the_proof_goes_on_depth_first_and_sti
     assert outcomes(STILL_WON, search=True, hold=700, forget=250) == ["won"] * 8
 
 
+def test_each_depth_first_round_asks_only_about_eating_beyond_the_last_rounds_bound():
+    """8x8 seed 29 is won by a route of 185 moves. With forget 3 its search goes depth
+    first from a layer 56 moves deep (4 bodies), so the route takes five rounds. Rounds
+    that asked again about eating short of the last round's bound would repeat every
+    question before them: 143 asked in all, not 72 (some are asked again anyway: the same
+    ways of eating come back as the snake circles)."""
+    class CountingQuestions(Endgame):
+        questions = 0
+
+        def _every_fruit_after(self, body, free):
+            self.questions += 1
+            return (yield from super()._every_fruit_after(body, free))
+
+    body, fruit = handed_over_positions(8, 8, 4, [29], 6400)[29]
+    grid = Grid(8, 8)
+    search = CountingQuestions(grid, forget=3)
+    route = search.winning_route(body, fruit)
+    assert len(route) == 185 and eats_by(grid, body, fruit, route)
+    assert search.questions <= 100
+
+
 def test_a_search_for_a_later_fruit_past_forget_is_cut_short_and_the_proof_goes_on():
     """A later fruit's search that went on depth first would never end if that fruit were
     lost (the snake can circle for ever). Cut short, it only rules out that way of eating."""
