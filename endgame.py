@@ -29,7 +29,9 @@ do more than LIMIT of work, or hold more than HOLD bodies at once (memory), is g
 the snake only stays alive. So that a big proof holds few, a search that has met FORGET
 bodies keeps only the layer it is building, then goes on depth first (`_breadth_first`): it
 can still find a win, but it can rarely prove a loss. A later fruit's search is cut short
-there instead, as it would circle for ever if that fruit were lost.
+there instead, as it would circle for ever if that fruit were lost; and so is one that finds
+the HOLD already held (by the searches it is nested in, and bodies not yet freed): only the
+outermost search gives the whole proof up.
 """
 from collections import deque
 from functools import partial
@@ -55,7 +57,7 @@ class TooBig(Exception):
 
 
 class CutShort(Exception):
-    """A search for a later fruit met more than `forget` bodies: not known to be won or lost."""
+    """A search for a later fruit met more than `forget` bodies, or the `hold`: not known to be won or lost."""
 
 
 class Proof:
@@ -250,7 +252,7 @@ class Endgame:
         """Whether (body, fruit) is won: its winning route, or None. `free`: the free cells as bits.
 
         Only the outermost search goes on past `forget` bodies. A search for a later fruit is
-        cut short there: taken as not won (this way of eating is not used), and not
+        cut short there (or where the `hold` is reached): taken as not won (this way of eating is not used), and not
         remembered, nor is a "no" that rests on it, as neither is proven."""
         key = (body, fruit)
         if key in self.known:
@@ -339,7 +341,7 @@ class Endgame:
                     if shards == 1 and len(seen[0]) > SPLIT:
                         seen[:] = _spread(seen[0])
                         shards = SHARDS
-                    self._bury(SLICE)  # ended searches are freed as fast as this one grows
+                    self._bury(2 * SLICE)  # faster than a search grows: ended ones do not pile up
                     yield  # a pause: the caller may go on later
                 head, tail = now[0], now[-1]
                 neck = now[1] if len(now) > 1 else -1
@@ -360,7 +362,7 @@ class Endgame:
                     shard = seen[hash(after) % shards] if shards > 1 else seen[0]  # a tuple's hash is not kept
                     if after not in shard:
                         if self._held >= self.hold:
-                            raise TooBig
+                            raise TooBig if outermost else CutShort
                         self._held += 1
                         shard[after] = None
                         next_bodies.append(after)
@@ -418,7 +420,7 @@ class Endgame:
                     self._spent += 1
                     if self._spent >= self._pause:
                         self._pause = self._spent + SLICE
-                        self._bury(SLICE)
+                        self._bury(2 * SLICE)
                         yield
                     head, tail = now[0], now[-1]
                     neck = now[1] if len(now) > 1 else -1

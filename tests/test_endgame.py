@@ -195,6 +195,17 @@ def test_a_search_for_a_later_fruit_past_forget_is_cut_short_and_the_proof_goes_
     assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
 
 
+def test_a_search_for_a_later_fruit_that_meets_the_memory_bound_is_cut_short_not_the_whole_proof():
+    """With hold 1,000 and forget 500, STILL_WON's outermost search keeps its layer only, but
+    a later fruit's search (beside the outermost and the bodies not yet freed) meets the
+    hold. Giving the whole proof up there loses a won position; cutting that one search
+    short, as one past `forget`, still wins it."""
+    game, search, body, fruit = question(STILL_WON, hold=1000, forget=500)
+    route = search.winning_route(body, fruit)
+    assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
+    assert not search.given_up(body, fruit)
+
+
 def test_a_no_that_rests_on_a_search_cut_short_is_neither_remembered_nor_called_lost():
     class CuttingEveryLaterSearch(Endgame):
         def _search(self, body, fruit, free, outermost):
@@ -327,6 +338,20 @@ def test_while_a_proof_goes_on_the_searches_it_ended_are_freed_as_fast_as_it_loo
         left_over.append(search.held - held_under_way(proof))
     assert proof.route and search.looked > 10_000
     assert max(left_over) < SPLIT
+
+
+def test_searches_that_end_one_after_another_do_not_pile_up_their_bodies():
+    """With forget 1,000, STILL_WON's proof cuts short one later fruit's search after another,
+    each leaving about 1,000 bodies. They are freed twice as fast as a search looks, so what
+    they leave stays under one such search's worth (freed only as fast: 1,258)."""
+    game, search, body, fruit = question(STILL_WON, forget=1000)
+    proof = Proof(search._proving(body, fruit), body, fruit)
+    left_over = []
+    while not proof.ended(search.limit):
+        proof.work(1)
+        left_over.append(search.held - held_under_way(proof))
+    assert proof.route
+    assert max(left_over) < 1000
 
 
 
