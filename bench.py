@@ -33,10 +33,12 @@ from game import Game, LOST, PLAYING, WON
 from loops import LoopWatch
 from celltree import CellTree
 from snake import Snake, body_fault, direction_between, step as step_cell
+from endgame import LIMIT as PROOF_WORK, WORK as PROOF_WORK_A_MOVE
 
 HIST_NS = 1000  # timing histogram bucket width: 1 microsecond
 HIST_BUCKETS = 100_000  # buckets up to 100 ms; slower moves fall in the last one (max is kept)
 DEFAULT_GAMES = 100  # games per board when --games is not given
+PROOF_MOVES = PROOF_WORK // PROOF_WORK_A_MOVE  # moves a hand-over's endgame proof may circle (48,828)
 BATCHES_PER_JOB = 8  # games go to each worker in about this many batches: few messages, even load ...
 BATCH_MAX = 20  # ... of at most this many games, so progress keeps moving
 AHEAD_PER_JOB = 2  # batches handed out per worker before waiting for the oldest: none idles
@@ -52,7 +54,8 @@ def add_arguments(parser):
     group.add_argument("--headless", action="store_true", help="run games with no window and print figures")
     group.add_argument("--games", type=int, metavar="N", help=f"games to play (default {DEFAULT_GAMES})")
     group.add_argument("--max-steps", type=int, metavar="M",
-                       help="moves before a game counts as stuck (default 100*W*H)")
+                       help=f"moves before a game counts as stuck (default 100*W*H, and {PROOF_MOVES:,} more "
+                            "with --takeover-from: the moves the longest endgame proof circles)")
     group.add_argument("--soak", action="store_true", help="check every rule on every move")
     group.add_argument("--boards", metavar="WxH,...",
                        help="play --games games on each of these boards (e.g. 1x2,3x3,8x8); "
@@ -112,6 +115,12 @@ class Timing:
         return self.max_ns / 1e6
 
 
+def default_max_steps(width, height, takeover_from=None):
+    """100 moves a cell; with a hand-over, PROOF_MOVES more, so that a proof the taker makes near
+    the end (it circles while the proof goes on: endgame.py) can finish before the game is called stuck."""
+    return 100 * width * height + (PROOF_MOVES if takeover_from is not None else 0)
+
+
 def settings(args, config):
     """The run's board, solver and limits from the flags, else the config; errors as one line."""
     width, height = configuration.board_size(config)
@@ -134,7 +143,7 @@ def settings(args, config):
         memoryless = [name for name, kind in solvers.SOLVERS.items() if kind.memoryless]
         raise configuration.ConfigError(f"--takeover-from needs an autopilot whose endless loops can be proven: "
                                         f"one of {', '.join(memoryless)}, got {first}")
-    max_steps = args.max_steps if args.max_steps is not None else 100 * width * height
+    max_steps = args.max_steps if args.max_steps is not None else default_max_steps(width, height, first)
     if max_steps < 1:
         raise configuration.ConfigError("--max-steps must be at least 1")
     check_start_fill(args)
@@ -512,7 +521,8 @@ def run(args, config):
     try:
         for width, height in boards:
             fitted = min(length, width, width * height - 1) if args.boards else length
-            steps = max_steps if args.max_steps is not None or not args.boards else 100 * width * height
+            steps = max_steps if args.max_steps is not None or not args.boards else default_max_steps(
+                width, height, args.takeover_from)
             progress = Progress(games, f"{width}x{height} {solver_name}")
             try:
                 results.append(run_games(width, height, fitted, solver_name, seed, steps, games,

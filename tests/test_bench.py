@@ -280,6 +280,23 @@ def test_a_replay_of_a_handed_over_game_names_both_drivers():
     assert labels == {"greedy", "mixed"}  # greedy's own wins, and the games handed over
 
 
+def test_a_hand_over_gets_by_default_the_moves_its_longest_endgame_proof_circles(capsys):
+    """A proof near the end goes on while the snake circles (endgame.LIMIT of work at
+    endgame.WORK a move), so the default --max-steps leaves room for it, on every board."""
+    import config
+    import endgame
+    circles = endgame.LIMIT // endgame.WORK
+    plain = bench.settings(bench_args(width=16, height=12), config.load(config.default_path()))
+    taken = bench.settings(bench_args(width=16, height=12, takeover_from="greedy"), config.load(config.default_path()))
+    assert plain[-1] == 100 * 16 * 12 and taken[-1] == 100 * 16 * 12 + circles
+    assert bench.default_max_steps(3, 4, "greedy") == 1200 + circles
+    given = bench.settings(bench_args(takeover_from="greedy", max_steps=50), config.load(config.default_path()))
+    assert given[-1] == 50
+    args = bench_args(games=1, boards="3x4", takeover_from="greedy", seed=1, jobs=1)
+    assert bench.run(args, config.load(config.default_path())) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["max_steps"] == 1200 + circles  # --boards too
+
+
 def test_a_game_cut_by_max_steps_is_no_hand_over():
     """Only a proven loop hands over; greedy stopped by --max-steps before that keeps the game."""
     taken = bench.run_games(8, 8, 4, "hamilton", seed=1, max_steps=20, games=5, takeover_from="greedy")
