@@ -73,7 +73,8 @@ def prove(args, seed):
     if record["free"] > args.free_max:
         return {**record, "verdict": "not asked"}
     search = endgame.Endgame(grid, free_max=args.free_max, hold=args.hold, limit=args.limit,
-                             forget=args.hold // 4, remember=args.hold // 2)
+                             forget=args.hold // 4, deepen=args.hold // 3,
+                             remember=args.hold // 2)
     start = time.perf_counter()
     route = search.winning_route(body, fruit)
     record["seconds"] = round(time.perf_counter() - start, 1)

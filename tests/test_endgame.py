@@ -160,10 +160,23 @@ def test_once_a_layer_alone_reaches_forget_the_proof_goes_on_depth_first_and_sti
     """With hold 700, two of STILL_WON's layers (and those let go of) do not fit. Depth first,
     a search holds one layer and the way down: it finds a win (not the shortest one), and
     every fruit placement is won."""
-    game, search, body, fruit = question(STILL_WON, hold=700, forget=250)
+    game, search, body, fruit = question(STILL_WON, hold=700, forget=250, deepen=250)
     route = search.winning_route(body, fruit)
     assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
-    assert outcomes(STILL_WON, search=True, hold=700, forget=250) == ["won"] * 8
+    assert outcomes(STILL_WON, search=True, hold=700, forget=250, deepen=250) == ["won"] * 8
+
+
+def test_a_search_that_keeps_only_its_layer_goes_on_breadth_first_until_a_layer_holds_deepen():
+    """Depth first, a search holds less but walks its first moves again each round, and the
+    route it finds need not be the shortest. With forget 250, STILL_WON's search keeps only
+    its layer; going depth first once a layer holds 250 bodies it finds a route of 57 moves,
+    and going on breadth first (deepen left at a third of the hold) the shortest, 55."""
+    _, whole, body, fruit = question(STILL_WON)
+    shortest = whole.winning_route(body, fruit)
+    _, deep, _, _ = question(STILL_WON, hold=1000, forget=250, deepen=250)
+    _, broad, _, _ = question(STILL_WON, hold=1000, forget=250)
+    assert len(shortest) == 55 and len(deep.winning_route(body, fruit)) == 57
+    assert broad.winning_route(body, fruit) == shortest
 
 
 def test_each_depth_first_round_asks_only_about_eating_beyond_the_last_rounds_bound():
@@ -181,7 +194,7 @@ def test_each_depth_first_round_asks_only_about_eating_beyond_the_last_rounds_bo
 
     body, fruit = handed_over_positions(8, 8, 4, [29], 6400)[29]
     grid = Grid(8, 8)
-    search = CountingQuestions(grid, forget=3)
+    search = CountingQuestions(grid, forget=3, deepen=3)
     route = search.winning_route(body, fruit)
     assert len(route) == 185 and eats_by(grid, body, fruit, route)
     assert search.questions <= 100
