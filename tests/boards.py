@@ -84,3 +84,11 @@ NOT_WON = ["> v > v > v",     # two free cells: the future is fixed, and it cann
            "* ^ v ^ v .",
            "> ^ v ^ > v",
            "^ < < ^ < <"]
+
+# STILL_WON two moves of tail shorter: six free cells (this fruit and five more to come).
+SIX_FREE = ["v < . v < <",
+            "v ^ < < . ^",
+            "> v > > H ^",
+            "* v ^ . . ^",
+            "v < ^ v . ^",
+            "> > ^ > > ^"]

@@ -1,6 +1,6 @@
 """The endgame search: proofs that a hand-over near the end can, or cannot, still be won.
 
-The two hand-overs, STILL_WON and NOT_WON, are drawn in tests/boards.py.
+The hand-overs STILL_WON, NOT_WON and SIX_FREE are drawn in tests/boards.py.
 """
 import json
 import os
@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import bench
-from boards import NOT_WON, STILL_WON, board
+from boards import NOT_WON, SIX_FREE, STILL_WON, board
 from endgame import SEARCH_COST, SHARDS, SLICE, SPLIT, WORK, CutShort, Endgame, Proof
 from game import Game
 from grid import Grid
@@ -283,6 +283,26 @@ def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_s
     search._pack, search._one = tuple, [(c,) for c in range(game.width * game.height)]
     assert search.winning_route(body, fruit) == as_bytes and len(as_bytes) == 55
     assert all(isinstance(key[0], tuple) for key in [*search.known, *search._no])
+
+
+def test_a_hand_over_with_six_free_cells_is_searched_and_won():
+    game, search, body, fruit = question(SIX_FREE)
+    assert game.width * game.height - len(body) == 6 and search.asked(body, fruit)
+    route = search.winning_route(body, fruit)
+    assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
+    assert outcomes(SIX_FREE, search=True) == ["won"] * 8
+
+
+def test_with_more_than_four_free_cells_a_proof_may_do_a_tenth_of_the_limit():
+    """There the body can often be brought back into order instead, which surely wins: a
+    long proof would hold that back. SIX_FREE's proof looks at about 9,600 bodies."""
+    _, brief, body, fruit = question(SIX_FREE, limit=60_000)
+    assert brief.limit_for(body) == 6000
+    assert brief.winning_route(body, fruit) is None and brief.given_up(body, fruit)
+    _, longer, _, _ = question(SIX_FREE, limit=200_000)
+    assert longer.winning_route(body, fruit)
+    _, four, body, fruit = question(STILL_WON, limit=60_000)  # four free cells: the whole limit
+    assert four.limit_for(body) == 60_000 and four.winning_route(body, fruit)
 
 
 def test_too_many_free_cells_are_not_searched():
