@@ -265,8 +265,9 @@ class Endgame:
         """Whether (body, fruit) is won: its winning route, or None. `free`: the free cells as bits.
 
         Only the outermost search goes on past `forget` bodies. A search for a later fruit is
-        cut short there (or where the `hold` is reached): taken as not won (this way of eating is not used), and not
-        remembered, nor is a "no" that rests on it, as neither is proven."""
+        cut short there (or where the `hold` is reached): taken as not won (this way of
+        eating is not used), and not remembered, nor is a "no" that rests on it, as neither
+        is proven."""
         key = (body, fruit)
         if key in self.known:
             return self.known[key]

@@ -1,14 +1,16 @@
 """Can a hand-over still be won? The endgame proof of endgame.py, with limits you choose.
 
     .venv/bin/python docs/prove_handover.py --width 16 --height 12 --seeds 3,16 \
-        [--initial-length 4] [--hold 1000000] [--limit 200000000] [--free-max 4]
+        [--initial-length 4] [--hold 1000000] [--limit 200000000] [--free-max 6]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
 can it be won whatever fruits come? In the game the search is cut short by HOLD (bodies
 held at once, the memory) and LIMIT (its work, the time); here you set them, so a
-position the game leaves undecided can be decided given the memory and the minutes. The
-search keeps every body it meets up to a quarter of --hold (FORGET), as the game's does.
+position the game leaves undecided can be decided given the memory and the minutes. As in
+the game, the search keeps every body it meets up to a quarter of --hold (FORGET), goes on
+depth first from a layer of a third of it (DEEPEN), and a position with more than 4 free
+cells gets a tenth of --limit.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit), "lost", "undecided" (past --hold or --limit), "not asked" (more than
