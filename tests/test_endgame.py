@@ -156,7 +156,7 @@ def test_a_proof_past_forget_bodies_keeps_only_the_layer_it_builds_and_still_win
     assert outcomes(STILL_WON, search=True, hold=3000, forget=1000) == ["won"] * 8
 
 
-def test_once_a_layer_alone_reaches_forget_the_proof_goes_on_depth_first_and_still_wins():
+def test_once_a_layer_alone_reaches_deepen_the_proof_goes_on_depth_first_and_still_wins():
     """With hold 700, two of STILL_WON's layers (and those let go of) do not fit. Depth first,
     a search holds one layer and the way down: it finds a win (not the shortest one), and
     every fruit placement is won."""
