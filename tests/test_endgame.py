@@ -209,11 +209,11 @@ def test_a_search_for_a_later_fruit_past_forget_is_cut_short_and_the_proof_goes_
 
 
 def test_a_search_for_a_later_fruit_that_meets_the_memory_bound_is_cut_short_not_the_whole_proof():
-    """With hold 1,000 and forget 500, STILL_WON's outermost search keeps its layer only, but
-    a later fruit's search (beside the outermost and the bodies not yet freed) meets the
-    hold. Giving the whole proof up there loses a won position; cutting that one search
-    short, as one past `forget`, still wins it."""
-    game, search, body, fruit = question(STILL_WON, hold=1000, forget=500)
+    """With hold 1,000 and forget and deepen 500, STILL_WON's outermost search goes depth
+    first from a layer of 500 bodies, and a later fruit's search (beside it and the bodies
+    not yet freed) meets the hold. Giving the whole proof up there loses a won position;
+    cutting that one search short, as one past `forget`, still wins it."""
+    game, search, body, fruit = question(STILL_WON, hold=1000, forget=500, deepen=500)
     route = search.winning_route(body, fruit)
     assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
     assert not search.given_up(body, fruit)
