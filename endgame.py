@@ -395,10 +395,9 @@ class Endgame:
         return SHARDS
 
     def _deepening_from(self, bodies, frees, depth, fruit, seen):
-        """_deepening from a layer, the bodies met let go of (freed a slice at a time); the
-        layer counts as held while it goes on."""
-        self._graveyard.extend(filter(None, seen))
-        seen[:] = []
+        """_deepening from a layer, the bodies met let go of (`_forget`); the layer counts as
+        held while it goes on."""
+        self._forget(seen)
         self._held += len(bodies)
         try:
             return (yield from self._deepening(bodies, frees, depth, fruit))
@@ -410,8 +409,8 @@ class Endgame:
         moves from the start, to a bound that grows by STRETCH moves a round; each round tries
         eating only beyond the last round's bound. (the root's index in the layer, its route on
         to the fruit), or None once a round ends every way before its bound: the fruit is lost.
-        (The layer stays in its two lists: a list of pairs would be 250,000 more objects for
-        the garbage collector to walk.)
+        (The layer stays in its two lists: a list of pairs would be `deepen` (a third of a
+        million) more objects for the garbage collector to walk.)
 
         Nothing met is kept, only the way down. Two ways rarely lead to the same body: a
         search of 16x12 seed 16's hand-over to 275 moves meets 15.0M bodies and, of all the
