@@ -11,7 +11,7 @@ next fruit). Between two meals the snake moves without growing, so a position is
 alone; a breadth-first search over bodies finds the shortest route to each way of eating.
 Positions already decided are remembered. It is only asked when few cells are free
 (FREE_MAX). Cells are flat (grid.py); a body is asked about as a tuple, head first, and
-searched as bytes where every cell fits in one.
+searched as bytes, or as a str on boards of more than 256 cells (`_packing`).
 
 A proof can take millions of bodies, far more than a move's time. So `move` makes it a
 piece a move (WORK: the bodies looked at, and a few more for each search begun) while the
@@ -33,6 +33,7 @@ fruit's search is cut short there instead, as it would circle for ever if that f
 lost; and so is one that finds the HOLD already held (by the searches it is nested in, and
 bodies not yet freed): only the outermost search gives the whole proof up.
 """
+import sys
 from collections import deque
 from functools import partial
 
@@ -43,6 +44,9 @@ SEARCH_COST = 3  # its lists, dict and generator cost about what looking at 3 bo
 WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
 LIMIT = 200_000_000  # work one proof may do before it is given up (about 10 minutes here)
 HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
+# HOLD and the three below are for bodies of 16x12 (BODY_BYTES each) or less; where a body
+# takes more memory, as on bigger boards, all four shrink alike, so the memory stays the same.
+BODY_BYTES = sys.getsizeof(bytes(16 * 12))
 FORGET = HOLD // 4  # bodies a search keeps all of; past them it keeps its layer only (`_breadth_first`)
 DEEPEN = HOLD // 3  # a layer this big goes on depth first: it, the next and later fruits' searches must fit
 STRETCH = 32  # moves a depth-first search goes deeper each round
@@ -109,11 +113,17 @@ class Proof:
 class Endgame:
     """Proves wins near the end of a game, for bodies the cycle-based play cannot use."""
 
-    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=HOLD, forget=FORGET, deepen=DEEPEN,
-                 remember=REMEMBER):
+    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=None, forget=None, deepen=None,
+                 remember=None):
+        """`hold`, `forget`, `deepen` and `remember` default to HOLD, FORGET, DEEPEN and
+        REMEMBER, made smaller on boards whose bodies take more memory (see BODY_BYTES)."""
         self.grid = grid
-        self.free_max, self.work, self.limit, self.hold = free_max, work, limit, hold
-        self.forget, self.deepen, self.remember = forget, deepen, remember
+        self._packing(grid.size)
+        share = min(1, BODY_BYTES / sys.getsizeof(self._pack(range(grid.size))))
+        self.free_max, self.work, self.limit = free_max, work, limit
+        self.hold, self.forget, self.deepen, self.remember = (
+            int(default * share) if given is None else given
+            for given, default in ((hold, HOLD), (forget, FORGET), (deepen, DEEPEN), (remember, REMEMBER)))
         self.known = {}  # (body, fruit) -> the winning route (cells, packed as a body is)
         self._no = {}  # (body, fruit) proven not won (a dict: see _spread): at most `remember`
         self.proof = None  # the Proof under way, if any
@@ -125,12 +135,19 @@ class Endgame:
         self._pause = SLICE  # the search pauses once `_spent` reaches this (every SLICE of work)
         self._held = 0  # bodies the searches hold: those under way, and those still to be freed
         self._graveyard = []  # dicts of bodies searches let go of, freed a slice at a time
-        # A body is kept as bytes (one per cell) where cells fit in a byte: far cheaper to
-        # copy and hash than a tuple (on 17x16, a tuple's move of WORK takes about 40 ms, not
-        # 10). `_one[c] + body[:-1]` moves the head to c either way.
-        self._pack = bytes if grid.size <= 256 else tuple
-        self._one = [self._pack((c,)) for c in range(grid.size)]
         self._cells = frozenset(range(grid.size))
+
+    def _packing(self, size):
+        """How bodies are kept. As bytes (a cell a byte) where cells fit in one, else as a str
+        (a cell a character, two bytes each up to 65,536 cells): either is far cheaper to copy
+        and hash than a tuple (on 20x20, a move and a hash take 0.6 us, not 4.3 us, and a body
+        holds 0.8 KB, not 3.2 KB). `_one[c] + body[:-1]` moves the head to c either way, and
+        `_cell[x]` reads a cell back: a byte is one already, a character is looked up (a table,
+        not a call to `ord`: a call per cell read slowed 16x12 proofs by several percent)."""
+        cells = range(size)
+        self._pack, self._cell = (bytes, list(cells)) if size <= 256 else (_text, {chr(c): c for c in cells})
+        self._one = [self._pack((c,)) for c in cells]
+        self._nothing = self._pack(())
 
     @property
     def looked(self):
@@ -256,10 +273,12 @@ class Endgame:
         return None
 
     def _proving(self, body, fruit):
-        """The search for a body asked about (a tuple of cells), as a generator."""
+        """The search for a body asked about (a tuple of cells), as a generator; its answer
+        is the winning route as a list of cells, or None."""
         free = sum(1 << c for c in self._cells.difference(body))
         self._cut_short = set()
-        return self._won(self._pack(body), fruit, free, outermost=True)
+        route = yield from self._won(self._pack(body), fruit, free, outermost=True)
+        return None if route is None else [self._cell[c] for c in route]
 
     def _won(self, body, fruit, free, outermost=False):
         """Whether (body, fruit) is won: its winning route, or None. `free`: the free cells as bits.
@@ -330,7 +349,7 @@ class Endgame:
         moves again each round: on 16x12 seed 3's hand-over, going on breadth first up to
         layers of 333,333 bodies (not 250,000) proves it won in 182 million of work, where
         it passed 200 million before (seed 16's proof does 106 million, not 97)."""
-        neighbours, one = self.grid.neighbours, self._one
+        neighbours, one, cell = self.grid.neighbours, self._one, self._cell
         every = len(start)  # moves between marks
         shards, forgetting = len(seen), False
         bodies, frees, marks = [start], [free], [None]  # a layer: all `depth` moves from the start
@@ -346,7 +365,7 @@ class Endgame:
                 if found is None:
                     return None
                 root, path = found
-                return self._pack(_heads(marks[root]) + list(bodies[root][since - 1::-1] if since else ()) + path)
+                return self._route(marks[root], bodies[root], since, path)
             depth += 1
             marking = depth % every == 0
             next_bodies, next_frees, next_marks = [], [], []
@@ -360,14 +379,14 @@ class Endgame:
                         shards = SHARDS
                     self._bury(2 * SLICE)  # faster than a search grows: ended ones do not pile up
                     yield  # a pause: the caller may go on later
-                head, tail = now[0], now[-1]
-                neck = now[1] if len(now) > 1 else -1
+                head, tail = cell[now[0]], cell[now[-1]]
+                neck = cell[now[1]] if len(now) > 1 else -1
                 for n in neighbours[head]:
                     if n < 0 or n == neck:
                         continue
                     if n == fruit:
                         if (yield from self._every_fruit_after(one[n] + now, free ^ 1 << n)):
-                            return self._pack(_heads(before) + list(now[since - 1::-1] if since else ()) + [n])
+                            return self._route(before, now, since, [n])
                         continue
                     if n == tail:
                         left = free
@@ -376,7 +395,7 @@ class Endgame:
                     else:
                         continue
                     after = one[n] + now[:-1]
-                    shard = seen[hash(after) % shards] if shards > 1 else seen[0]  # a tuple's hash is not kept
+                    shard = seen[hash(after) % shards] if shards > 1 else seen[0]  # most searches keep one
                     if after not in shard:
                         if self._held >= self.hold:
                             raise TooBig if outermost else CutShort
@@ -416,7 +435,7 @@ class Endgame:
         search of 16x12 seed 16's hand-over to 275 moves meets 15.0M bodies and, of all the
         ways down, 8,000 reach one of them a second time. So a body is searched about once a
         round, and the search holds its layer and one way down, however long it goes on."""
-        neighbours, one = self.grid.neighbours, self._one
+        neighbours, one, cell = self.grid.neighbours, self._one, self._cell
         bound = depth
         while True:
             floor, bound = bound, bound + STRETCH  # eating before `floor` failed in earlier rounds
@@ -428,7 +447,7 @@ class Endgame:
                     now, free, at = stack.pop()
                     del path[at - depth - 1:]
                     if at > depth:
-                        path.append(now[0])
+                        path.append(cell[now[0]])
                     if at == bound:
                         deep_enough = True
                         continue
@@ -438,8 +457,8 @@ class Endgame:
                         self._pause = self._spent + SLICE
                         self._bury(2 * SLICE)
                         yield
-                    head, tail = now[0], now[-1]
-                    neck = now[1] if len(now) > 1 else -1
+                    head, tail = cell[now[0]], cell[now[-1]]
+                    neck = cell[now[1]] if len(now) > 1 else -1
                     for n in neighbours[head]:
                         if n < 0 or n == neck:
                             continue
@@ -457,6 +476,11 @@ class Endgame:
             if not deep_enough:
                 return None
 
+    def _route(self, marks, body, since, cells):
+        """A search's route, packed as a body is: the heads from its start up to the last mark
+        (`marks`), the `since` heads `body` took after it, then `cells`."""
+        return _heads(marks, self._nothing) + (body[since - 1::-1] if since else self._nothing) + self._pack(cells)
+
     def _every_fruit_after(self, body, free):
         """Whether the position after eating is won for every cell the next fruit can take
         (the `free` cells: bits).
@@ -465,22 +489,26 @@ class Endgame:
         nearest the head. The snake has just passed it and must go most of the way round
         before it can come back. Asking it first cuts the whole proof's work by 1.5 to 4
         times on 8x8, 10x10 and 16x12 hand-overs (the verdicts are the same)."""
-        for fruit in sorted(_cells_of(free), key=partial(self.grid.distance, body[0])):
+        for fruit in sorted(_cells_of(free), key=partial(self.grid.distance, self._cell[body[0]])):
             if (yield from self._won(body, fruit, free)) is None:
                 return False
         return True
 
 
-def _heads(marks):
-    """The heads from a search's start up to its last mark (the start excluded)."""
+def _heads(marks, nothing):
+    """The heads from a search's start up to its last mark (the start excluded), packed as
+    the bodies are (`nothing`: an empty one)."""
     bodies = []
     while marks is not None:
         body, marks = marks
         bodies.append(body)
-    heads = []
-    for body in reversed(bodies):
-        heads.extend(body[::-1])  # a body at a mark holds the heads since the mark before, latest first
-    return heads
+    # a body at a mark holds the heads since the mark before, latest first
+    return nothing.join(body[::-1] for body in reversed(bodies))
+
+
+def _text(cells):
+    """Cells packed as a str, a character each: bodies on boards of more than 256 cells."""
+    return "".join(map(chr, cells))
 
 
 def _cells_of(bits):

@@ -1,7 +1,7 @@
 """Can a hand-over still be won? The endgame proof of endgame.py, with limits you choose.
 
     .venv/bin/python docs/prove_handover.py --width 16 --height 12 --seeds 3,16 \
-        [--initial-length 4] [--hold 1000000] [--limit 200000000] [--free-max 6]
+        [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
@@ -10,7 +10,8 @@ held at once, the memory) and LIMIT (its work, the time); here you set them, so 
 position the game leaves undecided can be decided given the memory and the minutes. As in
 the game, the search keeps every body it meets up to a quarter of --hold (FORGET), goes on
 depth first from a layer of a third of it (DEEPEN), and a position with more than 4 free
-cells gets a tenth of --limit.
+cells gets a tenth of --limit. Without --hold, the game's is used: a million bodies on
+16x12 and smaller boards, fewer on bigger ones, where each body takes more memory.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit), "lost", "undecided" (past --hold or --limit), "not asked" (more than
@@ -42,7 +43,7 @@ def parse(argv):
     parser.add_argument("--height", type=int, default=12)
     parser.add_argument("--initial-length", type=int, default=4)
     parser.add_argument("--seeds", default="1", help="game seeds, comma-separated (as --seed S --games 1 would play)")
-    parser.add_argument("--hold", type=int, default=endgame.HOLD, help="bodies a proof may hold at once")
+    parser.add_argument("--hold", type=int, help="bodies a proof may hold at once (default: the game's for the board)")
     parser.add_argument("--limit", type=int, default=endgame.LIMIT,
                         help="work a proof may do: bodies looked at, and a few for each search begun")
     parser.add_argument("--free-max", type=int, default=endgame.FREE_MAX, help="most free cells to search")
@@ -57,7 +58,7 @@ def parse(argv):
         configuration.check_board(args.width, args.height, args.initial_length, "the board")
     except configuration.ConfigError as e:
         parser.error(str(e))
-    if min(args.hold, args.limit, args.free_max) < 1:
+    if min(args.limit, args.free_max) < 1 or args.hold is not None and args.hold < 1:
         parser.error("--hold, --limit and --free-max must be at least 1")
     return args
 
@@ -74,9 +75,9 @@ def prove(args, seed):
     record.update(free=game.cells - len(body), moves_before=game.steps)
     if record["free"] > args.free_max:
         return {**record, "verdict": "not asked"}
-    search = endgame.Endgame(grid, free_max=args.free_max, hold=args.hold, limit=args.limit,
-                             forget=args.hold // 4, deepen=args.hold // 3,
-                             remember=args.hold // 2)
+    hold = args.hold
+    held = {} if hold is None else {"hold": hold, "forget": hold // 4, "deepen": hold // 3, "remember": hold // 2}
+    search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, **held)
     start = time.perf_counter()
     route = search.winning_route(body, fruit)
     record["seconds"] = round(time.perf_counter() - start, 1)

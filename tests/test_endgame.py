@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import bench
+import endgame
 from boards import NOT_WON, SIX_FREE, STILL_WON, board
 from endgame import SEARCH_COST, SHARDS, SLICE, SPLIT, WORK, CutShort, Endgame, Proof
 from game import Game
@@ -275,14 +276,31 @@ def test_a_route_longer_than_the_body_is_read_back_across_its_marks():
     assert eats_by(Grid(game.width, game.height), body, fruit, search.winning_route(body, fruit))
 
 
-def test_bodies_are_bytes_where_cells_fit_in_one_and_tuples_elsewhere_with_the_same_answers():
-    assert Endgame(Grid(16, 16))._pack is bytes and Endgame(Grid(17, 16))._pack is tuple
+def test_bodies_are_bytes_where_cells_fit_in_one_and_text_elsewhere_with_the_same_answers():
+    assert Endgame(Grid(16, 16))._pack is bytes and Endgame(Grid(17, 16))._pack is endgame._text
     game, search, body, fruit = question(STILL_WON)
     as_bytes = search.winning_route(body, fruit)
     game, search, body, fruit = question(STILL_WON)
-    search._pack, search._one = tuple, [(c,) for c in range(game.width * game.height)]
+    big = Endgame(Grid(17, 16))  # packs as a board of more than 256 cells does
+    search._pack, search._cell, search._one, search._nothing = big._pack, big._cell, big._one, big._nothing
     assert search.winning_route(body, fruit) == as_bytes and len(as_bytes) == 55
-    assert all(isinstance(key[0], tuple) for key in [*search.known, *search._no])
+    assert all(isinstance(key[0], str) for key in [*search.known, *search._no])
+    assert all(isinstance(route, str) for route in search.known.values())
+
+
+def test_where_a_body_takes_more_memory_the_hold_and_its_parts_shrink_alike():
+    """HOLD is a million bodies of 16x12 (about 240 MB); a 20x20 body, 400 characters of two
+    bytes, takes about four times the memory, so a 20x20 proof may hold about a quarter."""
+    shipped, small, big = Endgame(Grid(16, 12)), Endgame(Grid(8, 8)), Endgame(Grid(20, 20))
+    parts = ("hold", "forget", "deepen", "remember")
+    assert [getattr(small, part) for part in parts] == [getattr(shipped, part) for part in parts]
+    assert [shipped.hold, shipped.forget, shipped.deepen, shipped.remember] == [
+        endgame.HOLD, endgame.FORGET, endgame.DEEPEN, endgame.REMEMBER]
+    body = sys.getsizeof(big._pack(range(400)))
+    assert 3.5 < body / endgame.BODY_BYTES < 4.5
+    for part in parts:
+        assert abs(getattr(big, part) * body - getattr(shipped, part) * endgame.BODY_BYTES) < body
+    assert Endgame(Grid(20, 20), hold=5000, forget=700).hold == 5000 and Endgame(Grid(20, 20), forget=700).forget == 700
 
 
 def test_a_hand_over_with_six_free_cells_is_searched_and_won():
@@ -321,7 +339,8 @@ def test_a_search_past_split_bodies_spreads_them_over_shards_so_no_one_dict_grow
     spread = []
     while not proof.ended(search.limit):
         proof.work(1)
-        outer = proof.steps.gi_yieldfrom  # the first search, under way (None once it has answered)
+        won = proof.steps.gi_yieldfrom  # the first question (None once it has answered)
+        outer = won and won.gi_yieldfrom  # its search, under way
         if outer is not None and outer.gi_frame is not None:
             seen = outer.gi_frame.f_locals["seen"]
             held = sum(map(len, seen))
