@@ -120,10 +120,11 @@ class Endgame:
         self.grid = grid
         self._packing(grid.size)
         share = min(1, BODY_BYTES / sys.getsizeof(self._pack(range(grid.size))))
+        board = holding(int(HOLD * share))
         self.free_max, self.work, self.limit = free_max, work, limit
         self.hold, self.forget, self.deepen, self.remember = (
-            int(default * share) if given is None else given
-            for given, default in ((hold, HOLD), (forget, FORGET), (deepen, DEEPEN), (remember, REMEMBER)))
+            board[name] if given is None else given
+            for name, given in (("hold", hold), ("forget", forget), ("deepen", deepen), ("remember", remember)))
         self.known = {}  # (body, fruit) -> the winning route (cells, packed as a body is)
         self._no = {}  # (body, fruit) proven not won (a dict: see _spread): at most `remember`
         self.proof = None  # the Proof under way, if any
@@ -493,6 +494,13 @@ class Endgame:
             if (yield from self._won(body, fruit, free)) is None:
                 return False
         return True
+
+
+def holding(hold):
+    """A hold of `hold` bodies and its parts, in the proportions of HOLD's: the keyword
+    arguments `hold`, `forget`, `deepen` and `remember` of Endgame."""
+    return {"hold": hold, "forget": hold // (HOLD // FORGET), "deepen": hold // (HOLD // DEEPEN),
+            "remember": hold // (HOLD // REMEMBER)}
 
 
 def _heads(marks, nothing):

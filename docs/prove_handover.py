@@ -75,8 +75,7 @@ def prove(args, seed):
     record.update(free=game.cells - len(body), moves_before=game.steps)
     if record["free"] > args.free_max:
         return {**record, "verdict": "not asked"}
-    hold = args.hold
-    held = {} if hold is None else {"hold": hold, "forget": hold // 4, "deepen": hold // 3, "remember": hold // 2}
+    held = {} if args.hold is None else endgame.holding(args.hold)
     search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, **held)
     start = time.perf_counter()
     route = search.winning_route(body, fruit)

@@ -281,8 +281,7 @@ def test_bodies_are_bytes_where_cells_fit_in_one_and_text_elsewhere_with_the_sam
     game, search, body, fruit = question(STILL_WON)
     as_bytes = search.winning_route(body, fruit)
     game, search, body, fruit = question(STILL_WON)
-    big = Endgame(Grid(17, 16))  # packs as a board of more than 256 cells does
-    search._pack, search._cell, search._one, search._nothing = big._pack, big._cell, big._one, big._nothing
+    search._packing(17 * 16)  # packs as a board of more than 256 cells does
     assert search.winning_route(body, fruit) == as_bytes and len(as_bytes) == 55
     assert all(isinstance(key[0], str) for key in [*search.known, *search._no])
     assert all(isinstance(route, str) for route in search.known.values())
