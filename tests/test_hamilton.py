@@ -235,6 +235,31 @@ def test_takes_over_after_a_human_steered(width, height):
     assert tries >= 8
 
 
+def test_takes_over_mid_game_on_the_shipped_board_from_greedy_and_a_human():
+    """16x12: greedy plays up to 1,500 moves (its body lies along no cycle), a human makes a
+    few random safe moves, then the autopilot takes over with 16 to 85 cells of body and wins
+    whenever the tail was left in reach: survival brings the body back into order."""
+    tries = 0  # games taken over in disorder
+    for seed in range(12):
+        rnd = random.Random(seed)
+        game = Game(16, 12, initial_length=4, seed=seed)
+        play(game, GreedySolver(game), cap=rnd.randrange(0, 1500))
+        for _ in range(rnd.randrange(1, 10)):
+            safe = [d for d in DIRECTIONS if game.snake.is_safe_move(d)]
+            if not safe or game.over():
+                break
+            game.snake.turn(rnd.choice(safe))
+            game.step()
+        if game.over() or not tail_in_reach(game):
+            continue
+        solver = HamiltonSolver(game)
+        solver.next_direction()
+        taken_in_disorder = solver.decision["mode"] == "survival"
+        tries += taken_in_disorder
+        assert play(game, solver).state == "won", seed
+    assert tries >= 8  # most of them start out of order: survival is what wins them
+
+
 def test_survives_a_body_in_no_cycle_order():
     """A body zig-zagging against every driving direction: the solver still picks safe moves."""
     game = board([". . . . . .",
