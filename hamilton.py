@@ -36,7 +36,9 @@ is "unfinished" when it ran out of its budget, "ahead" the moves until the posit
 next search is made for),
 "endgame" ("proof" "win": a route proven to win whatever fruits come; "under way": round
 the loop, "bodies" looked at so far, "back_in" moves to the proven position),
-"survive" / "chase" (no order yet). "endgame" says where the search stands, for the window:
+"survive" / "chase" (no order yet), "escape" (no order, the head walled in: a route onto
+its own trail that the tail leaves just in time; "distance" its moves). "endgame" says
+where the search stands, for the window:
 "proving" (under way), "lost" (this fruit proven not to be won), "undecided" (too big).
 "doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
 """
@@ -342,6 +344,12 @@ class HamiltonSolver(Autopilot):
             self.decision = {"step": "doomed", "mode": "survival"}
             return None
         direc, room_ok, chase = choice
+        if not room_ok:  # every move walls the head in: look for a way onto its own trail in time
+            escape = self.survival.escape(body, fruit)
+            if escape:
+                self.route, self.route_fruit = deque(escape[1:]), fruit
+                self.decision = {"step": "escape", "mode": "survival", "distance": len(escape)}
+                return escape[0]
         self.decision = {"step": "chase" if chase else "survive", "mode": "survival", "room_ok": room_ok}
         if hopeless or self.endgame.given_up(body, fruit):
             self.decision["endgame"] = "lost" if hopeless else "undecided"

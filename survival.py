@@ -12,11 +12,27 @@ order it picks, among the safe moves, the one that
 
 Restoring order can go round in circles, so every other board-full of moves without eating
 it heads for the fruit instead (or wanders at random among the safe moves) to shake the
-position up. Cells are flat (grid.py).
+position up.
+
+A hand-over can wall the head in with less room than the body, so that no move keeps the
+tail in reach. The snake can still live if its head steps onto its own body just after the
+tail has left that cell (the tail leaves one cell a move); from there it follows its old
+body round and round. `escape` searches the moves for such a route:
+
+    v < < . > H     H     the head, walled in with the 11 cells a..k; the body is 20 long
+    v . * > ^ a     L     a body cell, the 12th from the tail: free after 12 moves
+    > v . ^ c b
+    . v > ^ d e     Straight to L (a b e f g h k L) is too soon: L is still body there.
+    v < ^ j i f     Winding through all 11 cells first, the head steps onto L on move 12,
+    > > L k h g     just as it is free. Any shorter way and the snake dies.
+
+Cells are flat (grid.py).
 """
 from collections import deque
 
 from snake import DIRECTIONS
+
+ESCAPE_WORK = 40_000  # cells an escape search may look at in one move (about 20 ms on 16x12 here)
 
 
 class Survival:
@@ -47,7 +63,8 @@ class Survival:
             if chase:
                 score = (safe, -far.get(nxt, grid.size), self.rng.random(), area)
             else:
-                score = (safe, self.order(after) if restore else 0, area,
+                # walled in: room first, it decides how long the snake lives
+                score = (safe, self.order(after) if restore and safe else 0, area,
                          -grid.distance(nxt, fruit) if fruit >= 0 else 0)
             if best_score is None or score > best_score:
                 best, best_score = d, score
@@ -86,3 +103,69 @@ class Survival:
                     dist[n] = dist[c] + 1
                     queue.append(n)
         return dist
+
+    def escape(self, body, fruit):
+        """Moves that bring the head onto its own trail in time: the cells of the route, or
+        None if none is found within ESCAPE_WORK. Depth first over bodies, the roomiest move
+        first, until a body has a `way_out`; the fruit is never eaten on the way (the body
+        then moves as planned)."""
+        start = tuple(body)
+        way, work = self.way_out(start, fruit)
+        if way is not None:
+            return way
+        stack, seen = [(start, ())], {start}
+        while stack and work < ESCAPE_WORK:
+            now, moves = stack.pop()
+            children = []
+            for n in self.grid.neighbours[now[0]]:
+                if n < 0 or n == fruit or n in now[1:-1]:
+                    continue
+                after = (n,) + now[:-1]
+                if after in seen:
+                    continue
+                seen.add(after)
+                way, looked = self.way_out(after, fruit)
+                if way is not None:
+                    return [*moves, n, *way]
+                work += looked
+                children.append((looked, after, (*moves, n)))
+            stack.extend(child[1:] for child in sorted(children, key=lambda child: child[0]))
+        return None
+
+    def way_out(self, body, fruit):
+        """(cells, looked): the shortest way from the head to a cell of the body that the
+        tail has left by the time the head gets there (entering each cell on the way no
+        sooner than it is free), or None; and how many cells the search reached.
+
+        body[i] is free after len(body) - i moves: the tail leaves one cell a move. Once the
+        head is on such a cell, every next cell of the old body towards the old head is free
+        just in time, and after it the cells of the way: the snake goes round for ever."""
+        length = len(body)
+        if length < 3:
+            return None, 0  # a body of 2 is never walled in by itself
+        free_at = {c: length - i for i, c in enumerate(body)}
+        neighbours = self.grid.neighbours
+        came = {body[0]: None}
+        layer, moves = [body[0]], 0
+        while layer:
+            moves += 1
+            next_layer = []
+            for c in layer:
+                for n in neighbours[c]:
+                    if n < 0 or n == fruit or n in came or free_at.get(n, 0) > moves:
+                        continue  # off the board, the fruit, met already, or still body then
+                    came[n] = c
+                    if n in free_at:
+                        return self._way_back(came, n), len(came)
+                    next_layer.append(n)
+            layer = next_layer
+        return None, len(came)
+
+    @staticmethod
+    def _way_back(came, cell):
+        """The cells from the head (left out) to `cell`, read back from `came`."""
+        way = []
+        while came[cell] is not None:
+            way.append(cell)
+            cell = came[cell]
+        return way[::-1]

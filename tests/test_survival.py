@@ -1,0 +1,70 @@
+"""Staying alive with a body in no cycle order: walled-in heads, escapes and the way out."""
+import random
+
+from boards import board
+from grid import Grid
+from hamilton import HamiltonSolver
+from snake import UP
+from survival import Survival
+from test_hamilton import play, tail_in_reach
+
+# The head is walled in with 11 free cells and a body of 20; no move keeps the tail in
+# reach. The body cell below-left of the pocket, 12th from the tail, is free after 12
+# moves: only a head that winds through all 11 cells first gets there in time.
+WALLED_IN = ["v < < . > H",
+             "v . * > ^ .",
+             "> v . ^ . .",
+             ". v > ^ . .",
+             "v < ^ . . .",
+             "> > ^ . . ."]
+TWELFTH_FROM_TAIL = (2, 5)
+
+
+def survival_of(game, order=lambda body: 0):
+    grid = Grid(game.width, game.height)
+    fruit = game.fruit.where()
+    return (Survival(grid, order, random.Random(0)), grid, grid.flat_body(game.snake),
+            -1 if fruit is None else grid.index(fruit))
+
+
+def test_a_walled_in_head_winds_through_its_pocket_and_meets_its_tail_in_time():
+    game = board(WALLED_IN)
+    assert not tail_in_reach(game)
+    solver = HamiltonSolver(game)
+    solver.next_direction()
+    assert solver.decision["step"] == "escape"
+    route = [solver.grid.cell(c) for c in [solver.moved_to, *solver.route]]
+    assert len(route) == 12 and route[-1] == TWELFTH_FROM_TAIL
+    assert len(set(route[:-1])) == 11  # every free cell of the pocket, once
+    assert play(game, solver).state == "won"
+
+
+def test_the_way_out_waits_for_the_tail_to_leave():
+    """The nearest body cell, (1,0), is still body when the head could get there (move 3);
+    (2,0) is free after 3 moves and the head gets there on move 4."""
+    game = board(["H < < < <",
+                  ". . . . .",
+                  ". . . . *"])
+    survival, grid, body, fruit = survival_of(game)
+    way, _ = survival.way_out(tuple(body), fruit)
+    assert [grid.cell(c) for c in way] == [(0, 1), (1, 1), (2, 1), (2, 0)]
+
+
+def test_no_way_out_of_the_pocket_without_winding_through_it():
+    game = board(WALLED_IN)
+    survival, _, body, fruit = survival_of(game)
+    assert survival.way_out(tuple(body), fruit)[0] is None  # straight there is too soon
+
+
+def test_walled_in_every_way_it_takes_the_most_room_whatever_the_order():
+    """Up leaves 6 cells, down 1, and no way out: room decides, not how well the body fits a cycle."""
+    game = board([". . . . . .",
+                  "> > > v H <",
+                  "^ < v < . ^",
+                  "> ^ > > > ^",
+                  "^ < < . . .",
+                  ". . * . . ."])
+    down_pocket = Grid(6, 6).index((4, 2))
+    survival, _, body, fruit = survival_of(game, order=lambda after: 2 if after[0] == down_pocket else 0)
+    direction, safe, _ = survival.move(game.snake, body, fruit, hungry=0)
+    assert direction == UP and not safe
