@@ -32,7 +32,8 @@ from collections import deque
 
 from snake import DIRECTIONS
 
-ESCAPE_WORK = 40_000  # cells an escape search may look at in one move (about 20 ms on 16x12 here)
+ESCAPE_BODIES = 2_000  # bodies an escape search may try in one move (at most about 35 ms on 16x12 here;
+#                       the walled-in hand-overs docs/walled_in.py saves took at most 1,305)
 
 
 class Survival:
@@ -106,15 +107,15 @@ class Survival:
 
     def escape(self, body, fruit):
         """Moves that bring the head onto its own trail in time: the cells of the route, or
-        None if none is found within ESCAPE_WORK. Depth first over bodies, the roomiest move
+        None if none is found within ESCAPE_BODIES. Depth first over bodies, the roomiest move
         first, until a body has a `way_out`; the fruit is never eaten on the way (the body
         then moves as planned)."""
         start = tuple(body)
-        way, work = self.way_out(start, fruit)
+        way, _ = self.way_out(start, fruit)
         if way is not None:
             return way
         stack, seen = [(start, ())], {start}
-        while stack and work < ESCAPE_WORK:
+        while stack and len(seen) < ESCAPE_BODIES:
             now, moves = stack.pop()
             children = []
             for n in self.grid.neighbours[now[0]]:
@@ -127,15 +128,14 @@ class Survival:
                 way, looked = self.way_out(after, fruit)
                 if way is not None:
                     return [*moves, n, *way]
-                work += looked
                 children.append((looked, after, (*moves, n)))
             stack.extend(child[1:] for child in sorted(children, key=lambda child: child[0]))
         return None
 
     def way_out(self, body, fruit):
-        """(cells, looked): the shortest way from the head to a cell of the body that the
-        tail has left by the time the head gets there (entering each cell on the way no
-        sooner than it is free), or None; and how many cells the search reached.
+        """(cells, looked): the shortest way over free cells from the head to a cell of the
+        body that the tail has left by the time the head gets there, or None; and how many
+        cells the search reached.
 
         body[i] is free after len(body) - i moves: the tail leaves one cell a move. Once the
         head is on such a cell, every next cell of the old body towards the old head is free
@@ -143,7 +143,6 @@ class Survival:
         length = len(body)
         if length < 3:
             return None, 0  # a body of 2 is never walled in by itself
-        free_at = {c: length - i for i, c in enumerate(body)}
         neighbours = self.grid.neighbours
         came = {body[0]: None}
         layer, moves = [body[0]], 0
@@ -152,11 +151,14 @@ class Survival:
             next_layer = []
             for c in layer:
                 for n in neighbours[c]:
-                    if n < 0 or n == fruit or n in came or free_at.get(n, 0) > moves:
-                        continue  # off the board, the fruit, met already, or still body then
-                    came[n] = c
-                    if n in free_at:
+                    if n < 0 or n == fruit or n in came:
+                        continue
+                    if n in body:  # the search seldom meets many: a scan beats a table of the body
+                        if length - body.index(n) > moves:
+                            continue  # still body when the head would get there
+                        came[n] = c
                         return self._way_back(came, n), len(came)
+                    came[n] = c
                     next_layer.append(n)
             layer = next_layer
         return None, len(came)
