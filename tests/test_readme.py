@@ -38,9 +38,11 @@ def test_every_play_command_parses_as_written(line, tmp_path, monkeypatch):
     main.parse_args(words)  # a flag the README names but main.py refuses exits here
 
 
-@pytest.mark.parametrize("line", [line for line in commands() if "docs/prove_handover.py" in line])
+@pytest.mark.parametrize("line", [line for line in commands()
+                                  if "docs/prove_handover.py" in line or "docs/walled_in.py" in line])
 def test_every_proving_command_parses_as_written(line):
-    spec = importlib.util.spec_from_file_location("prove_handover", os.path.join(ROOT, "docs", "prove_handover.py"))
+    path = shlex.split(line)[1]
+    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], os.path.join(ROOT, path))
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     args = tool.parse(shlex.split(line)[2:])  # a flag it refuses exits here
