@@ -10,7 +10,8 @@ else left behind. First match wins:
     few free cells left     the shortest route found by searching every      endgame.py
                             future fruit (hand-overs near the end); while
                             the proof goes on, a loop back to this position
-    anything else           stay alive and bring the body back into order    survival.py
+    anything else           a route back into order; failing that, stay      survival.py
+                            alive and keep as much of the body in order
 
 A search costs time in proportion to the free cells, so on a big board a wait could make
 every move slow. A waiting snake's future is known (it follows the outline and eats nothing),
@@ -36,8 +37,10 @@ is "unfinished" when it ran out of its budget, "ahead" the moves until the posit
 next search is made for),
 "endgame" ("proof" "win": a route proven to win whatever fruits come; "under way": round
 the loop, "bodies" looked at so far, "back_in" moves to the proven position),
-"survive" / "chase" (no order yet), "escape" (no order, the head walled in: a route onto
-its own trail that the tail leaves just in time; "distance" its moves). "endgame" says
+"restore" (no order yet: a route of the tree's own moves after which the body is in order
+again; "distance" its moves), "survive" / "chase" (no order, and no way back into it found
+yet), "escape" (no order, the head walled in: a route onto its own trail that the tail
+leaves just in time; "distance" its moves). "endgame" says
 where the search stands, for the window:
 "proving" (under way), "lost" (this fruit proven not to be won), "undecided" (too big).
 "doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
@@ -51,7 +54,7 @@ from endgame import Endgame
 from grid import Grid
 from planner import BUDGET, HELD_COST, SLICE, Clock, Planner
 
-from survival import Survival
+from survival import Survival, ordered_part
 
 WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (about 2 ms)
 CATCH_UP = 4  # slices a move for a search made again because it ran out of its budget
@@ -339,7 +342,11 @@ class HamiltonSolver(Autopilot):
 
     def _survival_move(self, body, fruit):
         hopeless = self.endgame.lost(body, fruit)  # no order can win it: just stay alive, cheaply
-        choice = self.survival.move(self.game.snake, body, fruit, self.hungry, restore=not hopeless)
+        if not hopeless:
+            route = self._restore(body, fruit)
+            if route:
+                return self._survival_route(route, fruit, "restore")
+        choice = self.survival.move(self.game.snake, body, fruit, self.hungry, mind_order=not hopeless)
         if choice is None:
             self.decision = {"step": "doomed", "mode": "survival"}
             return None
@@ -347,25 +354,35 @@ class HamiltonSolver(Autopilot):
         if not room_ok:  # every move walls the head in: look for a way onto its own trail in time
             escape = self.survival.escape(body, fruit)
             if escape:
-                self.route, self.route_fruit = deque(escape[1:]), fruit
-                self.decision = {"step": "escape", "mode": "survival", "distance": len(escape)}
-                return escape[0]
+                return self._survival_route(escape, fruit, "escape")
         self.decision = {"step": "chase" if chase else "survive", "mode": "survival", "room_ok": room_ok}
         if hopeless or self.endgame.given_up(body, fruit):
             self.decision["endgame"] = "lost" if hopeless else "undecided"
         return self.grid.neighbours[body[0]][direc]
 
+    def _restore(self, body, fruit):
+        """A route after which the body fits a tree again, tried first for the driving
+        direction in which more of it is in order already; None if neither finds one."""
+        parts = sorted(((ordered_part(planner.tree, body), i) for i, planner in enumerate(self.planners)),
+                       reverse=True)
+        for _, i in parts:
+            route = self.survival.restore(self.planners[i].tree, body, fruit)
+            if route:
+                self.orient = i
+                return route
+        return None
+
+    def _survival_route(self, route, fruit, step):
+        """Follow `route` (its first cell now), never through the fruit."""
+        self.route, self.route_fruit = deque(route[1:]), fruit
+        self.decision = {"step": step, "mode": "survival", "distance": len(route)}
+        return route[0]
+
     def _order(self, body):
-        """How well a body (head first) fits a cycle: 2 fully, 1 near the head, 0 not."""
-        if not self.planners:
-            return 0
-        tree = self.planners[self.orient].tree
-        _, upto = tree.marks(body)
-        if upto < 2:
-            return 0
-        if tree.fits(body):
-            return 2
-        return 1 if tree.fits(body[:upto]) else 0
+        """How much of a body (head first) lies in cycle order: the most cells from the head
+        that fit a tree of some planner (all of them once the body is back in order)."""
+        return max((ordered_part(planner.tree, body) for planner in self.planners), default=0)
+
 
 
 def _within_budget(planning, planner, budget):

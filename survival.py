@@ -1,18 +1,28 @@
 """Staying alive while the body is in no cycle order (after a hand-over). No pygame here.
 
 When a player or another autopilot hands over a body that lies along no cycle the
-never-losing autopilot knows, it cannot promise anything yet. Until the body is back in
-order it picks, among the safe moves, the one that
+never-losing autopilot knows, it cannot promise anything yet. It first looks for a way back
+into order (`restore`): moves of the cell tree's own (celltree.py), each onto a cell the tail
+has left by then, that extend the part of the body in order from the head until the part
+out of order is gone. The body then lies along a Hamiltonian cycle again:
+
+    j i . 8 7 6     H the head, b..l the body (12 long), * the fruit; H b c d lie
+    k h . . . 5     along the anticlockwise tree of 2x2 blocks, e..l lie anyhow.
+    l g f e d 4
+    . . . . c 3     8 moves of that tree (1..8), each onto a free cell: the 8 cells
+    . . * . b 2     out of order are gone, and 8..1 H b c d lie along an outline.
+    . . . . H 1     (RESTORE in tests/test_survival.py)
+
+Failing that, it picks, among the safe moves, the one that
 
     1. keeps the tail in reach (or leaves at least a body's length of room), so the snake
        can always follow its own tail;
-    2. brings the body back into order (scored by the caller: 2 in order, 1 in order near
-       the head, 0 not);
+    2. keeps the most of the body in order, from the head (counted by the caller);
     3. leaves the most room.
 
-Restoring order can go round in circles, so every other board-full of moves without eating
-it heads for the fruit instead (or wanders at random among the safe moves) to shake the
-position up.
+Restoring order so can go round in circles, so every other board-full of moves without
+eating it heads for the fruit instead (or wanders at random among the safe moves) to shake
+the position up.
 
 A hand-over can wall the head in with less room than the body, so that no move keeps the
 tail in reach. The snake can still live if its head steps onto its own body just after the
@@ -32,22 +42,23 @@ from collections import deque
 
 from snake import DIRECTIONS
 
+RESTORE_WORK = 60_000  # body cells a restore search may check in one move (1,000 bodies of 60, ~20 ms here)
 ESCAPE_BODIES = 2_000  # bodies an escape search may try in one move (at most about 35 ms on 16x12 here;
 #                       the walled-in hand-overs docs/walled_in.py saves took at most 1,305)
 
 
 class Survival:
-    """Safe moves for a body in no order; `order(body)` scores a body 0, 1 or 2."""
+    """Safe moves for a body in no order; `order(body)` says how many cells from the head are in order."""
 
     def __init__(self, grid, order, rng):
         self.grid = grid
         self.order = order
         self.rng = rng  # the wandering's own generator, never the game's
 
-    def move(self, snake, body, fruit, hungry, restore=True):
+    def move(self, snake, body, fruit, hungry, mind_order=True):
         """(direction, whether the tail stays in reach, chasing?) of the best safe move; None if none.
 
-        `restore` False skips step 2 (when order is known to be of no use: a lost endgame).
+        `mind_order` False skips step 2 (when order is known to be of no use: a lost endgame).
         """
         grid = self.grid
         head, length = body[0], len(body)
@@ -65,7 +76,7 @@ class Survival:
                 score = (safe, -far.get(nxt, grid.size), self.rng.random(), area)
             else:
                 # walled in: room first, it decides how long the snake lives
-                score = (safe, self.order(after) if restore and safe else 0, area,
+                score = (safe, self.order(after) if mind_order and safe else 0, area,
                          -grid.distance(nxt, fruit) if fruit >= 0 else 0)
             if best_score is None or score > best_score:
                 best, best_score = d, score
@@ -104,6 +115,36 @@ class Survival:
                     dist[n] = dist[c] + 1
                     queue.append(n)
         return dist
+
+    def restore(self, tree, body, fruit):
+        """A route of `tree`'s own moves after which the whole body fits `tree`, or None if none
+        is found within RESTORE_WORK. Depth first, crossing before staying, the fruit never eaten.
+
+        Each move must be a stay or a cross that keeps the part in order fitting (the head part
+        that already fits, then the route), onto a cell the tail has left by then; once the
+        route is as long as the part out of order, that part is gone and the body fits."""
+        length = len(body)
+        ordered = ordered_part(tree, body)
+        if ordered == length:
+            return []
+        at = {c: k for k, c in enumerate(body)}
+        kept = list(body[:ordered])
+        stack, work = [()], 0
+        while stack and work < RESTORE_WORK:
+            route = stack.pop()
+            c = route[-1] if route else body[0]
+            t = len(route) + 1  # the move that enters n
+            for n in (tree.stay[c], tree.cross[c]):
+                if n < 0 or n == fruit or n in route or at.get(n, length) < length - t:
+                    continue  # off the tree's moves, the fruit, or still body at move t
+                work += length
+                longer = route + (n,)
+                if tree.first_break([*longer[::-1], *kept], new=t) is not None:
+                    continue
+                if ordered + t >= length:
+                    return list(longer)
+                stack.append(longer)
+        return None
 
     def escape(self, body, fruit):
         """Moves that bring the head onto its own trail in time: the cells of the route, or
@@ -171,3 +212,19 @@ class Survival:
             way.append(cell)
             cell = came[cell]
         return way[::-1]
+
+
+
+def ordered_part(tree, body):
+    """The most cells from the head of `body` that fit `tree` (at least the head). A part of
+    a tree's outline is on that outline too, so the parts that fit are exactly the shorter
+    ones: a binary search over the length finds the longest."""
+    _, moving = tree.marks(body)  # no longer part even moves as the tree allows
+    fits, misfit = 1, moving + 1
+    while misfit - fits > 1:
+        middle = (fits + misfit) // 2
+        if tree.fits(body[:middle]):
+            fits = middle
+        else:
+            misfit = middle
+    return fits

@@ -28,6 +28,18 @@ WALLED_IN = ["v < < . > H",
 TWELFTH_FROM_TAIL = (2, 5)
 
 
+# H b c d (head, down the right) lie along the anticlockwise tree; the other 8 cells lie
+# anyhow. 8 moves of that tree down and round the right edge bring the body back into
+# order (the picture in survival.py).
+RESTORE = ["> v . . . .",
+           "^ v . . . .",
+           "^ > > > v .",
+           ". . . . v .",
+           ". . * . v .",
+           ". . . . H ."]
+RESTORE_ROUTE = [(5, 5), (5, 4), (5, 3), (5, 2), (5, 1), (5, 0), (4, 0), (3, 0)]
+
+
 def survival_of(game, order=lambda body: 0):
     grid = Grid(game.width, game.height)
     fruit = game.fruit.where()
@@ -45,6 +57,58 @@ def test_a_walled_in_head_winds_through_its_pocket_and_meets_its_tail_in_time():
     assert len(route) == 12 and route[-1] == TWELFTH_FROM_TAIL
     assert len(set(route[:-1])) == 11  # every free cell of the pocket, once
     assert play(game, solver).state == "won"
+
+
+def test_a_body_out_of_order_takes_a_route_back_into_it():
+    game = board(RESTORE)
+    solver = HamiltonSolver(game)
+    body = solver.grid.flat_body(game.snake)
+    assert not any(planner.tree.fits(body) for planner in solver.planners)
+    solver.next_direction()
+    assert solver.decision == {"step": "restore", "mode": "survival", "distance": 8}
+    assert solver.planned_path() == RESTORE_ROUTE
+    play(game, solver, cap=8)
+    body = solver.grid.flat_body(game.snake)
+    assert solver.planners[solver.orient].tree.fits(body) and not solver.planners[solver.orient].tree.clockwise
+    solver.next_direction()
+    assert solver.decision["mode"] == "cell-tree"
+    assert play(game, solver).state == "won"
+
+
+def test_a_route_back_into_order_steps_onto_old_body_cells_only_once_the_tail_has_left():
+    """Clockwise only the head is in order: 11 moves, left along the bottom, up the left edge
+    and round, the last five onto the old body's last five cells, each after the tail left it."""
+    game = board(RESTORE)
+    survival, grid, body, fruit = survival_of(game)
+    clockwise = next(p.tree for p in HamiltonSolver(game).planners if p.tree.clockwise)
+    assert survival_module.ordered_part(clockwise, body) == 1
+    route = survival.restore(clockwise, body, fruit)
+    assert len(route) == 11 and clockwise.fits((route[::-1] + body)[:len(body)])
+    entered_body = [(t, body.index(c)) for t, c in enumerate(route, 1) if c in body]
+    assert [t for t, _ in entered_body] == [7, 8, 9, 10, 11]
+    assert all(t >= len(body) - k for t, k in entered_body)  # body[k] is free after len - k moves
+
+
+def test_without_a_route_back_it_keeps_the_most_of_the_body_in_order(monkeypatch):
+    """With no restore route, each move keeps the longest part in order from the head: back in
+    order in fewer moves than the body is long (scoring only "in order near the head or not"
+    took 22 moves here)."""
+    game = board(["H < < < < <",
+                  ". . . . . ^",
+                  ". > > > > ^",
+                  "* . . . . .",
+                  ". . . . . .",
+                  ". . . . . ."])
+    monkeypatch.setattr(Survival, "restore", lambda self, tree, body, fruit: None)
+    solver = HamiltonSolver(game)
+    for moves in range(len(game.snake)):
+        direc = solver.next_direction()
+        if solver.decision["mode"] != "survival":
+            break
+        assert game.snake.is_safe_move(direc)
+        game.snake.turn(direc)
+        game.step()
+    assert solver.decision["mode"] == "cell-tree" and moves < 12
 
 
 def test_the_way_out_waits_for_the_tail_to_leave():
@@ -99,10 +163,10 @@ def test_the_walled_in_tool_counts_hand_overs_hamilton_wins():
     assert counts == {"board": "8x8", "hand-overs": {"won": 1, "lost unsavable": 1}}
 
 
-@pytest.mark.parametrize("seed", [32, 72])
-def test_without_the_escape_those_hand_overs_are_lost_though_a_way_out_exists(monkeypatch, seed):
+@pytest.mark.parametrize("width, height, seed", [(8, 8, 32), (16, 12, 392)])
+def test_without_the_escape_those_hand_overs_are_lost_though_a_way_out_exists(monkeypatch, width, height, seed):
     tool = walled_in_tool()
-    args = tool.parse(["--width", "8", "--height", "8", "--seeds", f"{seed}-{seed}"])
+    args = tool.parse(["--width", str(width), "--height", str(height), "--seeds", f"{seed}-{seed}"])
     assert tool.play_out(args, seed)["state"] == "won"
     monkeypatch.setattr(survival_module.Survival, "escape", lambda self, body, fruit: None)
     record = tool.play_out(args, seed)
