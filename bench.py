@@ -15,6 +15,7 @@ figures of the games finished so far:
 """
 import collections
 import contextlib
+import copy
 import json
 import multiprocessing
 import os
@@ -115,14 +116,18 @@ class Timing:
         return self.max_ns / 1e6
 
 
-def default_max_steps(width, height, takeover_from=None):
-    """100 moves a cell; with a hand-over, PROOF_MOVES more, so that a proof the taker makes near
-    the end (it circles while the proof goes on: endgame.py) can finish before the game is called stuck."""
-    return 100 * width * height + (PROOF_MOVES if takeover_from is not None else 0)
+def default_max_steps(width, height, handed_over=False):
+    """100 moves a cell; with a hand-over (--takeover-from, --load), PROOF_MOVES more, so that a proof
+    the taker makes near the end (it circles while the proof goes on: endgame.py) can finish before
+    the game is called stuck."""
+    return 100 * width * height + (PROOF_MOVES if handed_over else 0)
 
 
-def settings(args, config):
-    """The run's board, solver and limits from the flags, else the config; errors as one line."""
+def settings(args, config, loaded=False):
+    """The run's board, solver and limits from the flags, else the config; errors as one line.
+
+    `loaded`: the games start from a debug log's moment (--load), whose config this is. Its
+    fruits are then the log's own unless --seed gives others, so no seed is the default."""
     width, height = configuration.board_size(config)
     width = args.width if args.width is not None else width
     height = args.height if args.height is not None else height
@@ -131,6 +136,11 @@ def settings(args, config):
     seed = args.seed if args.seed is not None else (config["seed"] if config["seed"] is not None else 1)
     if args.games is not None and args.games < 1:
         raise configuration.ConfigError("--games must be at least 1")
+    if loaded:
+        seed = args.seed
+        if seed is None and args.games not in (None, 1):
+            raise configuration.ConfigError("--games with --load needs --seed S: without it every game "
+                                            "would get the log's own fruits, the same game each time")
     if args.jobs is not None and args.jobs < 1:
         raise configuration.ConfigError("--jobs must be at least 1")
     if width < 1 or height < 1 or length < 1:
@@ -143,7 +153,8 @@ def settings(args, config):
         memoryless = [name for name, kind in solvers.SOLVERS.items() if kind.memoryless]
         raise configuration.ConfigError(f"--takeover-from needs an autopilot whose endless loops can be proven: "
                                         f"one of {', '.join(memoryless)}, got {first}")
-    max_steps = args.max_steps if args.max_steps is not None else default_max_steps(width, height, first)
+    max_steps = args.max_steps if args.max_steps is not None else default_max_steps(
+        width, height, first is not None or loaded)
     if max_steps < 1:
         raise configuration.ConfigError("--max-steps must be at least 1")
     check_start_fill(args)
@@ -296,20 +307,36 @@ class GameSpec(NamedTuple):
     keep: bool = False  # add the game's replay.Replay to its record (--save-games, --record)
     takeover_from: Optional[str] = None  # play this autopilot first, until its loop is proven
     start_fill: Optional[float] = None  # start with the snake filling this fraction of the board (lay_out)
+    start: Optional[Game] = None  # --load: start from a copy of this game at a logged moment; seed may be None
+
+
+def starting_game(spec):
+    """The game `spec` starts: a new one, one already `start_fill` full, or a copy of the logged
+    moment (--load), whose later fruits come from `spec.seed` if it is given, else from the log."""
+    if spec.start is None:
+        game = Game(spec.width, spec.height, spec.length, spec.seed)
+        if spec.start_fill is not None:
+            lay_out(game, spec.start_fill)
+        return game
+    game = copy.deepcopy(spec.start)
+    if spec.seed is not None:
+        game.seed = spec.seed
+        game.rng.seed(spec.seed)
+    return game
 
 
 def play_game(spec):
     """Play the game `spec` describes and return its record: plain, picklable data.
 
     This is the runner's one per-game function; with --jobs it runs in worker processes.
-    Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps",
+    Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps" (moves played
+    from the start, which for --load is the logged moment),
     "timing" (a Timing, of `spec.solver`'s moves), "handover" (with `spec.takeover_from`:
     whether the first autopilot's loop was proven and the game handed over) and, when
     `spec.keep`, "replay" (the game's replay.Replay).
     """
-    game = Game(spec.width, spec.height, spec.length, spec.seed)
-    if spec.start_fill is not None:
-        lay_out(game, spec.start_fill)
+    game = starting_game(spec)
+    first_step = game.steps
     timing = Timing()
     handover = None
     if spec.takeover_from is not None:
@@ -317,7 +344,7 @@ def play_game(spec):
     if handover is not False:  # no hand-over asked for, or one made
         outcome = _play_audited(game, solvers.make_solver(spec.solver, game), game.steps + spec.max_steps,
                                 timing, spec.soak)
-    record = {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps,
+    record = {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps - first_step,
               "timing": timing}
     if handover is not None:
         record["handover"] = handover
@@ -330,9 +357,10 @@ def play_game(spec):
 def hand_over(game, first, max_steps, soak=False):
     """(whether, outcome): play the autopilot named `first` until its endless loop is proven
     (the game is then at the position it hands over: whether is True), or the game ends, or
-    `max_steps` pass (whether is False; outcome as play() says)."""
-    outcome = _play_audited(game, solvers.make_solver(first, game), max_steps, Timing(), soak)
-    return outcome == "stuck" and game.steps < max_steps, outcome
+    `max_steps` more moves pass (whether is False; outcome as play() says)."""
+    limit = game.steps + max_steps
+    outcome = _play_audited(game, solvers.make_solver(first, game), limit, Timing(), soak)
+    return outcome == "stuck" and game.steps < limit, outcome
 
 
 def _play_audited(game, autopilot, max_steps, timing, soak):
@@ -449,6 +477,8 @@ class Tally:
             "soak": first.soak,
             "seconds": round(seconds, 2),
             **({"start_fill": first.start_fill} if first.start_fill is not None else {}),
+            **({"start_step": first.start.steps, "start_length": len(first.start.snake)}
+               if first.start is not None else {}),
             **self.handover_figures(),
         }
 
@@ -462,14 +492,16 @@ class Tally:
 
 
 def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None, jobs=1,
-              keep=None, takeover_from=None, start_fill=None):
+              keep=None, takeover_from=None, start_fill=None, start=None):
     """Play `games` seeded games (game i with seed `seed`+i-1) and return the figures as a dict.
 
+    `start`: a game at a logged moment (--load) every game starts from; `seed` may then be None
+    (one game, with the log's own fruits).
     `keep`, if given, is handed each game's replay.Replay, in game order. Ctrl-C raises
     Interrupted, which holds the figures of the games finished by then.
     """
-    specs = [GameSpec(width, height, length, solver_name, seed + i, max_steps, soak, keep is not None, takeover_from,
-                      start_fill) for i in range(games)]
+    specs = [GameSpec(width, height, length, solver_name, None if seed is None else seed + i, max_steps, soak,
+                      keep is not None, takeover_from, start_fill, start) for i in range(games)]
     tally = Tally(specs[0])
     started = time.perf_counter()
     try:
@@ -503,10 +535,12 @@ def parse_boards(text):
     return boards
 
 
-def run(args, config):
-    """The --headless entry point; returns the process exit code (130 after Ctrl-C)."""
+def run(args, config, start=None):
+    """The --headless entry point; returns the process exit code (130 after Ctrl-C).
+
+    `start`: with --load, the game at the logged moment (`config` is then the log's)."""
     try:
-        width, height, length, solver_name, seed, max_steps = settings(args, config)
+        width, height, length, solver_name, seed, max_steps = settings(args, config, start is not None)
         boards = parse_boards(args.boards) if args.boards else [(width, height)]
         narrow = [f"{w}x{h}" for w, h in boards if min(w, h) < 2]
         if args.start_fill is not None and narrow:
@@ -515,19 +549,19 @@ def run(args, config):
     except (configuration.ConfigError, replay.ReplayError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    games = args.games if args.games is not None else DEFAULT_GAMES
+    games = args.games if args.games is not None else (1 if start is not None else DEFAULT_GAMES)
     jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
     results = []
     try:
         for width, height in boards:
             fitted = min(length, width, width * height - 1) if args.boards else length
             steps = max_steps if args.max_steps is not None or not args.boards else default_max_steps(
-                width, height, args.takeover_from)
+                width, height, args.takeover_from is not None)
             progress = Progress(games, f"{width}x{height} {solver_name}")
             try:
                 results.append(run_games(width, height, fitted, solver_name, seed, steps, games,
                                          args.soak, progress, jobs, keep, args.takeover_from,
-                                         args.start_fill))
+                                         args.start_fill, start))
             except InvariantError as e:
                 return report_broken(e, config, width, height, fitted, solver_name)
             except replay.ReplayError as e:

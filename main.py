@@ -59,8 +59,8 @@ ENDGAME_NEWS = {
 # Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
 # the headless-only ones; --headless refuses the window-only ones.
 HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from", "start_fill")
-WINDOW_ONLY = ("load",)  # --headless refuses these
-NOT_WITH_LOAD = ("config", "width", "height", "initial_length")  # a debug log brings its own
+NOT_WITH_LOAD = ("config", "width", "height", "initial_length", "boards")  # a debug log brings its own
+FROM_THE_START = ("start_fill", "save_games")  # these need a game played from its first move
 
 
 def keys_text():
@@ -85,8 +85,9 @@ def build_parser():
     parser.add_argument("--config", metavar="PATH", default=None,
                         help="config file to read (default: config.json beside main.py)")
     parser.add_argument("--load", metavar="LOG", default=None,
-                        help="window only: start, paused, from a debug log written with the space key "
-                             "(it brings its own config and board)")
+                        help="start from a debug log written with the space key (it brings its own config "
+                             "and board): paused in the window; with --headless, the autopilot plays it "
+                             "out (--games N with --seed S: N games from that moment, other fruits each)")
     game = parser.add_argument_group("the game, in the window and with --headless")
     game.add_argument("--solver", metavar="NAME", choices=list(solvers.SOLVERS),
                       help="autopilot: " + ", ".join(solvers.SOLVERS) + " (default: the config's)")
@@ -109,11 +110,7 @@ def flag_name(dest):
 def mode_problem(args):
     """The one line refusing a flag given in a mode that would ignore it, or None."""
     given = [dest for dest, value in vars(args).items() if value is not None and value is not False]  # 0 is given
-    if args.headless:
-        wrong = [dest for dest in given if dest in WINDOW_ONLY]
-        if wrong:
-            return f"{flag_name(wrong[0])} is for the window; it cannot be used with --headless"
-    else:
+    if not args.headless:
         wrong = [dest for dest in given if dest in HEADLESS_ONLY]
         if wrong:
             return f"{flag_name(wrong[0])} is for --headless runs only"
@@ -121,6 +118,9 @@ def mode_problem(args):
         wrong = [dest for dest in given if dest in NOT_WITH_LOAD]
         if wrong:
             return f"{flag_name(wrong[0])} cannot be used with --load: the debug log brings its own config and board"
+        wrong = [dest for dest in given if dest in FROM_THE_START]
+        if wrong:
+            return f"{flag_name(wrong[0])} cannot be used with --load: a loaded game starts at the logged moment"
     return None
 
 
@@ -144,8 +144,20 @@ def main(argv=None):
             print(f"config error: {e}", file=sys.stderr)
             return 2
     if args.headless:
-        return bench.run(args, config)
+        return run_headless(config, args)
     return run_window(config, args)
+
+
+def run_headless(config, args):
+    """The headless runner, from the start of new games or (--load) from a debug log's moment."""
+    start = None
+    if args.load:
+        try:
+            config, start = debuglog.load(args.load)
+        except debuglog.DebugLogError as e:
+            print(f"debug log error: {e}", file=sys.stderr)
+            return 2
+    return bench.run(args, config, start)
 
 
 def window_config(config, args):

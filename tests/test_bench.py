@@ -289,7 +289,7 @@ def test_a_hand_over_gets_by_default_the_moves_its_longest_endgame_proof_circles
     plain = bench.settings(bench_args(width=16, height=12), config.load(config.default_path()))
     taken = bench.settings(bench_args(width=16, height=12, takeover_from="greedy"), config.load(config.default_path()))
     assert plain[-1] == 100 * 16 * 12 and taken[-1] == 100 * 16 * 12 + circles
-    assert bench.default_max_steps(3, 4, "greedy") == 1200 + circles
+    assert bench.default_max_steps(3, 4, handed_over=True) == 1200 + circles
     given = bench.settings(bench_args(takeover_from="greedy", max_steps=50), config.load(config.default_path()))
     assert given[-1] == 50
     args = bench_args(games=1, boards="3x4", takeover_from="greedy", seed=1, jobs=1)
@@ -338,3 +338,86 @@ def test_start_fill_games_are_played_from_the_filled_board():
 def test_start_fill_refuses_what_it_cannot_do_in_one_line(flags, says):
     result = headless("--games", "1", *flags)
     assert result.returncode == 2 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+# -- --load: a logged moment (a player's hand-over) played out headless ----------------------
+
+def logged_moment(tmp_path, moves=60):
+    """A debug log of a 6x6 game greedy has played `moves` moves into: a body it did not lay."""
+    import config
+    import debuglog
+    game = Game(6, 6, 3, seed=4)
+    pilot = solvers.make_solver("greedy", game)
+    for _ in range(moves):
+        game.snake.turn(pilot.next_direction())
+        game.step()
+    logged = config.validate({"window-width": 300, "window-height": 300, "block-size": 50, "speed": 0.1,
+                              "auto": False, "solver": "greedy", "seed": 4, "initial-length": 3})
+    return debuglog.write(game, logged, pilot, directory=str(tmp_path)), game
+
+
+def played_from(log, seed=None):
+    """hamilton playing the logged moment in this process: (outcome, moves, length)."""
+    import debuglog
+    _, game = debuglog.load(log)
+    if seed is not None:
+        game.rng.seed(seed)
+    first = game.steps
+    pilot = solvers.make_solver("hamilton", game)
+    while game.state == "playing":
+        game.snake.turn(pilot.next_direction())
+        game.step()
+    return game.state, game.steps - first, len(game.snake)
+
+
+def test_load_plays_the_logged_moment_out_with_the_logs_own_fruits(tmp_path):
+    log, game = logged_moment(tmp_path)
+    result = headless("--load", log, "--solver", "hamilton")
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout.splitlines()[-1])
+    assert (figures["board"], figures["games"], figures["seed"]) == ("6x6", 1, None)
+    assert (figures["start_step"], figures["start_length"]) == (60, len(game.snake))
+    assert figures["max_steps"] == bench.default_max_steps(6, 6, handed_over=True)  # room for an endgame proof
+    outcome, moves, length = played_from(log)
+    assert (figures["wins"], figures["avg_steps"], figures["avg_length"]) == (outcome == "won", moves, length)
+
+
+def test_load_with_a_seed_plays_other_fruits_from_the_same_moment(tmp_path):
+    log, _ = logged_moment(tmp_path)
+    result = headless("--load", log, "--solver", "hamilton", "--games", "3", "--seed", "7", "--jobs", "2")
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout.splitlines()[-1])
+    assert (figures["games"], figures["seed"], figures["wins"]) == (3, 7, 3)
+    games = [played_from(log, seed) for seed in (7, 8, 9)]
+    assert figures["avg_steps"] == round(sum(moves for _, moves, _ in games) / 3, 1)
+    assert len({moves for _, moves, _ in games}) > 1  # three fruit futures, not one game three times
+
+
+def test_load_hands_over_mid_game_from_greedy_too(tmp_path):
+    log, _ = logged_moment(tmp_path)
+    result = headless("--load", log, "--takeover-from", "greedy", "--solver", "hamilton", "--games", "4",
+                      "--seed", "1", "--jobs", "1")
+    figures = json.loads(result.stdout.splitlines()[-1])
+    assert result.returncode == 0 and figures["games"] == 4 and figures["handovers_lost"] == 0
+
+
+@pytest.mark.parametrize("flags, says", [
+    (["--games", "3"], "--games with --load needs --seed S"),
+    (["--boards", "4x4"], "--boards cannot be used with --load"),
+    (["--start-fill", "0.5"], "--start-fill cannot be used with --load"),
+    (["--save-games", "out"], "--save-games cannot be used with --load"),
+    (["--width", "8"], "--width cannot be used with --load"),
+])
+def test_load_refuses_what_it_cannot_do_in_one_line(tmp_path, flags, says):
+    log, _ = logged_moment(tmp_path)
+    result = headless("--load", log, *flags, cwd=str(tmp_path))
+    assert result.returncode == 2 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert not os.path.exists(tmp_path / "out")
+
+
+def test_load_of_a_file_that_is_no_debug_log_is_one_line(tmp_path):
+    bad = tmp_path / "notes.log"
+    bad.write_text("{oops")
+    result = headless("--load", str(bad))
+    assert result.returncode == 2 and result.stderr.startswith("debug log error: ")
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr

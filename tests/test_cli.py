@@ -123,7 +123,6 @@ def test_headless_only_flags_are_refused_in_the_window(window, capsys, flags):
 
 
 @pytest.mark.parametrize("flags, words", [
-    (["--headless", "--load", "x.log"], "--load is for the window"),
     (["--load", "x.log", "--config", "c.json"], "--config cannot be used with --load"),
     (["--load", "x.log", "--width", "5"], "--width cannot be used with --load"),
     (["--load", "x.log", "--initial-length", "2"], "--initial-length cannot be used with --load"),
