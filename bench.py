@@ -65,6 +65,9 @@ def add_arguments(parser):
                        help="play each game with this memoryless autopilot (greedy) until it is proven to "
                             "circle forever, then hand the position to --solver; the figures add how many "
                             "hand-overs were won, lost or still going")
+    group.add_argument("--takeover-after", type=int, metavar="M",
+                       help="with --takeover-from: hand the game over after M moves of the first autopilot "
+                            "(sooner if its loop is proven first): a hand-over in the middle of a game")
     group.add_argument("--start-fill", type=float, metavar="F",
                        help="start each game with the snake already filling fraction F of the board "
                             "(0 <= F < 1), laid along a Hamiltonian cycle as hamilton lays it: the cost "
@@ -153,6 +156,9 @@ def settings(args, config, loaded=False):
         memoryless = [name for name, kind in solvers.SOLVERS.items() if kind.memoryless]
         raise configuration.ConfigError(f"--takeover-from needs an autopilot whose endless loops can be proven: "
                                         f"one of {', '.join(memoryless)}, got {first}")
+    after = getattr(args, "takeover_after", None)
+    if after is not None and (first is None or after < 1):
+        raise configuration.ConfigError("--takeover-after M needs --takeover-from and M at least 1")
     max_steps = args.max_steps if args.max_steps is not None else default_max_steps(
         width, height, first is not None or loaded)
     if max_steps < 1:
@@ -305,7 +311,8 @@ class GameSpec(NamedTuple):
     max_steps: int
     soak: bool = False
     keep: bool = False  # add the game's replay.Replay to its record (--save-games, --record)
-    takeover_from: Optional[str] = None  # play this autopilot first, until its loop is proven
+    takeover_from: Optional[str] = None  # play this autopilot first, until its loop is proven ...
+    takeover_after: Optional[int] = None  # ... or for this many moves, whichever comes first
     start_fill: Optional[float] = None  # start with the snake filling this fraction of the board (lay_out)
     start: Optional[Game] = None  # --load: start from a copy of this game at a logged moment; seed may be None
 
@@ -340,7 +347,7 @@ def play_game(spec):
     timing = Timing()
     handover = None
     if spec.takeover_from is not None:
-        handover, outcome = hand_over(game, spec.takeover_from, spec.max_steps, spec.soak)
+        handover, outcome = hand_over(game, spec.takeover_from, spec.max_steps, spec.soak, spec.takeover_after)
     if handover is not False:  # no hand-over asked for, or one made
         outcome = _play_audited(game, solvers.make_solver(spec.solver, game), game.steps + spec.max_steps,
                                 timing, spec.soak)
@@ -354,13 +361,15 @@ def play_game(spec):
     return record
 
 
-def hand_over(game, first, max_steps, soak=False):
-    """(whether, outcome): play the autopilot named `first` until its endless loop is proven
-    (the game is then at the position it hands over: whether is True), or the game ends, or
-    `max_steps` more moves pass (whether is False; outcome as play() says)."""
+def hand_over(game, first, max_steps, soak=False, after=None):
+    """(whether, outcome): play the autopilot named `first` until its endless loop is proven or,
+    with `after`, for that many moves (the game is then at the position it hands over: whether
+    is True), or until the game ends or `max_steps` more moves pass (whether is False; outcome
+    as play() says)."""
     limit = game.steps + max_steps
-    outcome = _play_audited(game, solvers.make_solver(first, game), limit, Timing(), soak)
-    return outcome == "stuck" and game.steps < limit, outcome
+    handing = limit if after is None else min(limit, game.steps + after)
+    outcome = _play_audited(game, solvers.make_solver(first, game), handing, Timing(), soak)
+    return outcome == "stuck" and (game.steps < limit or handing < limit), outcome
 
 
 def _play_audited(game, autopilot, max_steps, timing, soak):
@@ -487,21 +496,22 @@ class Tally:
         if self.first.takeover_from is None:
             return {}
         made = self.handovers
-        return {"takeover_from": self.first.takeover_from, "handovers": sum(made.values()),
+        after = {"takeover_after": self.first.takeover_after} if self.first.takeover_after is not None else {}
+        return {"takeover_from": self.first.takeover_from, **after, "handovers": sum(made.values()),
                 "handovers_won": made[WON], "handovers_lost": made[LOST], "handovers_going": made["stuck"]}
 
 
 def run_games(width, height, length, solver_name, seed, max_steps, games, soak=False, progress=None, jobs=1,
-              keep=None, takeover_from=None, start_fill=None, start=None):
+              keep=None, **how):
     """Play `games` seeded games (game i with seed `seed`+i-1) and return the figures as a dict.
 
-    `start`: a game at a logged moment (--load) every game starts from; `seed` may then be None
-    (one game, with the log's own fruits).
+    `how`: GameSpec's optional fields, the same for every game (takeover_from, takeover_after,
+    start_fill, start). With `start` (--load) `seed` may be None: one game, the log's own fruits.
     `keep`, if given, is handed each game's replay.Replay, in game order. Ctrl-C raises
     Interrupted, which holds the figures of the games finished by then.
     """
     specs = [GameSpec(width, height, length, solver_name, None if seed is None else seed + i, max_steps, soak,
-                      keep is not None, takeover_from, start_fill, start) for i in range(games)]
+                      keep is not None, **how) for i in range(games)]
     tally = Tally(specs[0])
     started = time.perf_counter()
     try:
@@ -560,8 +570,9 @@ def run(args, config, start=None):
             progress = Progress(games, f"{width}x{height} {solver_name}")
             try:
                 results.append(run_games(width, height, fitted, solver_name, seed, steps, games,
-                                         args.soak, progress, jobs, keep, args.takeover_from,
-                                         args.start_fill, start))
+                                         args.soak, progress, jobs, keep, takeover_from=args.takeover_from,
+                                         takeover_after=args.takeover_after, start_fill=args.start_fill,
+                                         start=start))
             except InvariantError as e:
                 return report_broken(e, config, width, height, fitted, solver_name)
             except replay.ReplayError as e:

@@ -303,6 +303,26 @@ def test_a_game_cut_by_max_steps_is_no_hand_over():
     assert taken["handovers"] == 0 and taken["stuck"] == 5 and taken["avg_steps"] == 20
 
 
+def test_takeover_after_hands_over_mid_game_and_hamilton_finishes_each_one():
+    """Greedy plays 60 moves (sooner if its loop is proven), then hamilton takes a body in no
+    order of its own: it wins every one of these, back in order by a route (survival.restore)."""
+    taken = bench.run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=12, takeover_from="greedy",
+                            takeover_after=60)
+    assert taken["takeover_after"] == 60 and taken["handovers"] == 12
+    assert taken["handovers_won"] == 12 and taken["wins"] == 12
+    game = Game(6, 6, 3, 1)
+    assert bench.hand_over(game, "greedy", 3600, after=60) == (True, "stuck") and game.steps == 60
+
+
+@pytest.mark.parametrize("flags, says", [
+    (["--takeover-after", "50"], "--takeover-after M needs --takeover-from"),
+    (["--takeover-from", "greedy", "--takeover-after", "0"], "M at least 1"),
+])
+def test_takeover_after_refuses_what_it_cannot_do_in_one_line(flags, says):
+    result = headless("--games", "1", *flags)
+    assert result.returncode == 2 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
 # -- --start-fill: the cost of late moves without playing there first ----------------------
 
 @pytest.mark.parametrize("width, height, fill", [(8, 6, 0.5), (9, 9, 0.9), (7, 4, 0.3), (6, 6, 0.0)])
