@@ -101,14 +101,13 @@ def test_without_a_route_back_it_keeps_the_most_of_the_body_in_order(monkeypatch
                   ". . . . . ."])
     monkeypatch.setattr(Survival, "restore", lambda self, tree, body, fruit: None)
     solver = HamiltonSolver(game)
-    for moves in range(len(game.snake)):
-        direc = solver.next_direction()
-        if solver.decision["mode"] != "survival":
-            break
+    direc = solver.next_direction()
+    while solver.decision["mode"] == "survival" and game.steps < len(game.snake):
         assert game.snake.is_safe_move(direc)
         game.snake.turn(direc)
         game.step()
-    assert solver.decision["mode"] == "cell-tree" and moves < 12
+        direc = solver.next_direction()
+    assert solver.decision["mode"] == "cell-tree" and game.steps < 12
 
 
 def test_the_way_out_waits_for_the_tail_to_leave():
