@@ -365,8 +365,8 @@ class HamiltonSolver(Autopilot):
         direction in which more of it is in order already; None if neither finds one."""
         parts = sorted(((ordered_part(planner.tree, body), i) for i, planner in enumerate(self.planners)),
                        reverse=True)
-        for _, i in parts:
-            route = self.survival.restore(self.planners[i].tree, body, fruit)
+        for part, i in parts:
+            route = self.survival.restore(self.planners[i].tree, body, fruit, part)
             if route:
                 self.orient = i
                 return route

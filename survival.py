@@ -116,15 +116,16 @@ class Survival:
                     queue.append(n)
         return dist
 
-    def restore(self, tree, body, fruit):
+    def restore(self, tree, body, fruit, ordered=None):
         """A route of `tree`'s own moves after which the whole body fits `tree`, or None if none
         is found within RESTORE_WORK. Depth first, crossing before staying, the fruit never eaten.
+        `ordered`: ordered_part(tree, body), if the caller knows it already.
 
         Each move must be a stay or a cross that keeps the part in order fitting (the head part
         that already fits, then the route), onto a cell the tail has left by then; once the
         route is as long as the part out of order, that part is gone and the body fits."""
         length = len(body)
-        ordered = ordered_part(tree, body)
+        ordered = ordered_part(tree, body) if ordered is None else ordered
         if ordered == length:
             return []
         at = {c: k for k, c in enumerate(body)}

@@ -99,7 +99,7 @@ def test_without_a_route_back_it_keeps_the_most_of_the_body_in_order(monkeypatch
                   "* . . . . .",
                   ". . . . . .",
                   ". . . . . ."])
-    monkeypatch.setattr(Survival, "restore", lambda self, tree, body, fruit: None)
+    monkeypatch.setattr(Survival, "restore", lambda self, tree, body, fruit, ordered=None: None)
     solver = HamiltonSolver(game)
     direc = solver.next_direction()
     while solver.decision["mode"] == "survival" and game.steps < len(game.snake):
