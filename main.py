@@ -148,15 +148,23 @@ def main(argv=None):
     return run_window(config, args)
 
 
+def logged_moment(path):
+    """(config, game) of the debug log at `path` (--load), or None once one line says why not."""
+    try:
+        return debuglog.load(path)
+    except debuglog.DebugLogError as e:
+        print(f"debug log error: {e}", file=sys.stderr)
+        return None
+
+
 def run_headless(config, args):
     """The headless runner, from the start of new games or (--load) from a debug log's moment."""
     start = None
     if args.load:
-        try:
-            config, start = debuglog.load(args.load)
-        except debuglog.DebugLogError as e:
-            print(f"debug log error: {e}", file=sys.stderr)
+        moment = logged_moment(args.load)
+        if moment is None:
             return 2
+        config, start = moment
     return bench.run(args, config, start)
 
 
@@ -756,11 +764,10 @@ def run_window(config, args):
         return run_replay(config, args)
     game, paused = None, False
     if args.load:
-        try:
-            config, game = debuglog.load(args.load)
-        except debuglog.DebugLogError as e:
-            print(f"debug log error: {e}", file=sys.stderr)
+        moment = logged_moment(args.load)
+        if moment is None:
             return 2
+        config, game = moment
         paused = True
     try:
         config = window_config(config, args)
