@@ -64,9 +64,40 @@ def tail_in_reach(width, height, body):
     return False
 
 
+def pocket_outlasts_wall(width, height, body):
+    """Whether the head's pocket (the free cells it reaches) has room enough to last until
+    the first cell of the wall round it opens. False: no way of moving can save it.
+
+        .  .  H  1  .  .      the pocket left of the head (.) has 5 cells; the first
+        .  .  .  2  .  .      cell of its wall to open is 6, 13 - 6 = 7 moves on
+        6  5  4  3  .  .      (a body of 13). Five moves fill the pocket, and the
+        7  8  9 10 11 12      sixth finds no cell open: no way out.
+
+    The pocket's own edge is all body (or the board's): the head can only leave it through
+    a body cell the tail has left, and a body cell k of n opens n - k moves on (later if
+    the snake eats). So lasting that long takes a move into a new pocket cell each time."""
+    if len(body) <= 2:
+        return True
+    order = {c: k for k, c in enumerate(body)}
+    pocket, stack, wall_opens = {body[0]}, [body[0]], len(body)
+    while stack:
+        cell = stack.pop()
+        for d in DIRECTIONS:
+            n = step(cell, d)
+            if not (0 <= n[0] < width and 0 <= n[1] < height) or n in pocket:
+                continue
+            if n not in order:
+                pocket.add(n)
+                stack.append(n)
+            elif order[n] > 0:
+                wall_opens = min(wall_opens, len(body) - order[n])
+    return len(pocket) - 1 >= wall_opens - 1
+
+
 def savable(width, height, body, fruit, cap):
     """True if some moves bring the head in reach of its tail, False if none do, None past `cap`.
-    Eating the fruit grows the body; no other fruit is assumed after it."""
+    Eating the fruit grows the body; no other fruit is assumed after it. A body whose pocket
+    cannot outlast its wall (`pocket_outlasts_wall`) is not searched further."""
     start = (tuple(body), fruit)
     seen, stack = {start}, [start]
     while stack:
@@ -75,6 +106,8 @@ def savable(width, height, body, fruit, cap):
         body, fruit = stack.pop()
         if tail_in_reach(width, height, body):
             return True
+        if not pocket_outlasts_wall(width, height, body):
+            continue
         for n in free_neighbours(width, height, body[0], set(body[:-1])):
             after = ((n,) + body, None) if n == fruit else ((n,) + body[:-1], fruit)
             if after not in seen:

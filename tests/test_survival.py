@@ -177,3 +177,34 @@ def test_without_the_escape_those_hand_overs_are_lost_though_a_way_out_exists(mo
 def test_the_walled_in_tool_refuses_bad_flags_in_one_line(flags):
     done = subprocess.run([sys.executable, TOOL, *flags], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, flags
+
+
+POCKET = [
+    ". . H 1 . .",
+    ". . . 2 . .",
+    "6 5 4 3 . .",
+    "7 8 9 a b c",
+]
+
+
+def numbered_body(rows):
+    """The body of a board drawn with its cells numbered from the head (H, 1-9, then a-z)."""
+    marks = {mark: (x, y) for y, row in enumerate(rows) for x, mark in enumerate(row.split())}
+    order = "H123456789abcdefghijklmnopqrstuvwxyz"
+    return [marks[m] for m in order if m in marks]
+
+
+def test_a_pocket_too_small_to_outlast_its_wall_is_known_unsavable_without_searching():
+    """POCKET: 5 cells, and the first wall cell to open (6) opens 7 moves on: the sixth move
+    finds no cell (one cell shorter, the body lets it out just in time). The search knows it
+    from the first body (a cap of 1 is enough); with the bound switched off it looks at
+    every way round the pocket and passes that cap."""
+    tool = walled_in_tool()
+    body = numbered_body(POCKET)
+    assert len(body) == 13 and not tool.tail_in_reach(6, 4, body)
+    assert tool.pocket_outlasts_wall(6, 4, body) is False
+    assert tool.savable(6, 4, body, None, cap=1) is False
+    shorter = body[:-1]  # without its last cell the body is 12, and 6 opens on the sixth move, in time
+    assert tool.pocket_outlasts_wall(6, 4, shorter) is True
+    tool.pocket_outlasts_wall = lambda width, height, body: True
+    assert tool.savable(6, 4, body, None, cap=1) is None
