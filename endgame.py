@@ -137,6 +137,7 @@ class Endgame:
         self._held = 0  # bodies the searches hold: those under way, and those still to be freed
         self._graveyard = []  # dicts of bodies searches let go of, freed a slice at a time
         self._cells = frozenset(range(grid.size))
+        self._around = [[n for n in ns if n >= 0] for ns in grid.neighbours]  # each cell's neighbours on the board
 
     def _packing(self, size):
         """How bodies are kept. As bytes (a cell a byte) where cells fit in one, else as a str
@@ -350,7 +351,7 @@ class Endgame:
         moves again each round: on 16x12 seed 3's hand-over, going on breadth first up to
         layers of 333,333 bodies (not 250,000) proves it won in 182 million of work, where
         it passed 200 million before (seed 16's proof does 106 million, not 97)."""
-        neighbours, one, cell = self.grid.neighbours, self._one, self._cell
+        steps = self._steps
         every = len(start)  # moves between marks
         shards, forgetting = len(seen), False
         bodies, frees, marks = [start], [free], [None]  # a layer: all `depth` moves from the start
@@ -380,22 +381,10 @@ class Endgame:
                         shards = SHARDS
                     self._bury(2 * SLICE)  # faster than a search grows: ended ones do not pile up
                     yield  # a pause: the caller may go on later
-                head, tail = cell[now[0]], cell[now[-1]]
-                neck = cell[now[1]] if len(now) > 1 else -1
-                for n in neighbours[head]:
-                    if n < 0 or n == neck:
-                        continue
-                    if n == fruit:
-                        if (yield from self._every_fruit_after(one[n] + now, free ^ 1 << n)):
-                            return self._route(before, now, since, [n])
-                        continue
-                    if n == tail:
-                        left = free
-                    elif free >> n & 1:
-                        left = free ^ (1 << n | 1 << tail)
-                    else:
-                        continue
-                    after = one[n] + now[:-1]
+                fed, moves = steps(now, free, fruit)
+                if fed is not None and (yield from self._every_fruit_after(fed, free ^ 1 << fruit)):
+                    return self._route(before, now, since, [fruit])
+                for after, left in moves:
                     shard = seen[hash(after) % shards] if shards > 1 else seen[0]  # most searches keep one
                     if after not in shard:
                         if self._held >= self.hold:
@@ -436,7 +425,7 @@ class Endgame:
         search of 16x12 seed 16's hand-over to 275 moves meets 15.0M bodies and, of all the
         ways down, 8,000 reach one of them a second time. So a body is searched about once a
         round, and the search holds its layer and one way down, however long it goes on."""
-        neighbours, one, cell = self.grid.neighbours, self._one, self._cell
+        steps, cell = self._steps, self._cell
         bound = depth
         while True:
             floor, bound = bound, bound + STRETCH  # eating before `floor` failed in earlier rounds
@@ -458,24 +447,33 @@ class Endgame:
                         self._pause = self._spent + SLICE
                         self._bury(2 * SLICE)
                         yield
-                    head, tail = cell[now[0]], cell[now[-1]]
-                    neck = cell[now[1]] if len(now) > 1 else -1
-                    for n in neighbours[head]:
-                        if n < 0 or n == neck:
-                            continue
-                        if n == fruit:
-                            if at >= floor and (yield from self._every_fruit_after(one[n] + now, free ^ 1 << n)):
-                                return root, path + [n]
-                            continue
-                        if n == tail:
-                            left = free
-                        elif free >> n & 1:
-                            left = free ^ (1 << n | 1 << tail)
-                        else:
-                            continue
-                        stack.append((one[n] + now[:-1], left, at + 1))
+                    fed, moves = steps(now, free, fruit)
+                    if fed is not None and at >= floor and (
+                            yield from self._every_fruit_after(fed, free ^ 1 << fruit)):
+                        return root, path + [fruit]
+                    for after, left in moves:
+                        stack.append((after, left, at + 1))
             if not deep_enough:
                 return None
+
+    def _steps(self, now, free, fruit):
+        """(the body after eating, or None if the fruit is not beside the head; the moves that
+        do not eat, as (body after, its free cells) pairs) for the body `now` with its `free`
+        cells (bits). The head may enter a free cell or the tail's; either way the tail's
+        cell is free after (as it was, or instead of the one entered). The neck is never
+        free, and is the tail only in a body of 2, which cannot turn back into it."""
+        cell, one = self._cell, self._one
+        tail, rest = cell[now[-1]], now[:-1]
+        fed, moves = None, []
+        for n in self._around[cell[now[0]]]:
+            if n == fruit:
+                fed = one[n] + now
+            elif n == tail:
+                if len(now) > 2:
+                    moves.append((one[n] + rest, free))
+            elif free >> n & 1:
+                moves.append((one[n] + rest, free ^ (1 << n | 1 << tail)))
+        return fed, moves
 
     def _route(self, marks, body, since, cells):
         """A search's route, packed as a body is: the heads from its start up to the last mark

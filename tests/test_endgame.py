@@ -490,3 +490,16 @@ def test_the_proving_tool_refuses_bad_flags_in_one_line():
                   ["--width", "3000", "--height", "3000"]):
         done = prove_handover(*flags)
         assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, flags
+
+
+def test_a_body_moves_into_free_cells_or_its_tail_and_never_turns_back_into_its_neck():
+    """On 2x2 (cells 0 1 / 2 3): a body of 2 (head 0, tail 1) may not enter its tail, which
+    is its neck; a body of 3 (0 1 3) may, and the fruit beside the head is eaten."""
+    search = Endgame(Grid(2, 2))
+    pack = search._pack
+    fed, moves = search._steps(pack((0, 1)), 1 << 2 | 1 << 3, fruit=-1)
+    assert fed is None and moves == [(pack((2, 0)), 1 << 1 | 1 << 3)]
+    fed, moves = search._steps(pack((0, 1, 3)), 1 << 2, fruit=2)
+    assert fed == pack((2, 0, 1, 3)) and moves == []
+    fed, moves = search._steps(pack((2, 0, 1)), 1 << 3, fruit=-1)
+    assert fed is None and moves == [(pack((3, 2, 0)), 1 << 1)]
