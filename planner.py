@@ -18,7 +18,7 @@ travels, so each obstacle has a move after which it is gone:
 After d moves and a meal, the body cells with free_at >= d are still there. The search is
 an A* search for the cheapest route over (cell, whether the route's walls have met the rim),
 where a move into open space costs more than one beside the body or the board's edge (a
-route across open space walls off part of it until the tail has gone: see `searching`); a move is
+route across open space walls off part of it until the tail has gone: see `_pricing`); a move is
 judged against the position after eating, at d, which the search cannot know yet, so it
 uses t + (a lower bound of the moves still to go: the lane distance to the fruit on an
 empty board); when that finds no route, it searches again with len(body) / LATE_PART moves
@@ -27,10 +27,11 @@ allowed when
 
     n is free at t (free_at[n] <= t), and, with T = t + lane distance from n to the fruit:
     a cross     over an edge still IN at T; or over an unmarked edge into a block that
-                is empty by T (else the IN edges would close a loop);
+                is empty by T (else the IN edges would close a loop): Clock.may_cross;
     a stay      past a gate whose edge is unmarked or still OUT at T; a new wall must not
                 end on a corner the body's walls still touch at T, nor on the rim twice
-                (else the walls close a loop and cut blocks off; see celltree.py).
+                (else the walls close a loop and cut blocks off; see celltree.py):
+                Clock.may_stay.
 
 These rules see the body, not the route's own earlier moves (the search keeps no path
 per state), so the route is then checked exactly (CellTree.first_break on the position after
@@ -114,6 +115,34 @@ class Clock:
         self.now -= 1
         self.moved(old_head, head)
 
+    def may_cross(self, c, b, end):
+        """Whether the cross from c into block b, judged at move `end`, keeps the IN edges a
+        tree: over an edge still IN then, or over an unmarked one into a block that is empty
+        by then (else the IN edges would close a loop)."""
+        g = self.tree.gate[c]
+        mark = self.mark[g] if self.until[g] >= end else 0
+        return mark == IN or (mark == 0 and self.open_at[b] < end)
+
+    def may_stay(self, c, met, end):
+        """Whether the stay from c past its gate, judged at move `end`, keeps the walls from
+        closing a loop: None if it does not, else whether the route's walls have met the
+        rim after it (`met`: before it). Past an edge still IN, never; past one still OUT,
+        always; past an unmarked one it draws a new wall, which must not end on a corner the
+        body's walls still touch, nor on the rim a second time."""
+        tree = self.tree
+        g = tree.gate[c]
+        mark = NONE if g == NONE else self.mark[g] if self.until[g] >= end else 0
+        if mark == IN:
+            return None
+        if mark != 0:  # no gate, or past an OUT edge: no new wall
+            return met
+        to, rim = tree.wall_to[c], tree.rim
+        if to == rim:
+            return None if met or self.touch[rim] >= end or tree.wall_from[c] == rim else True
+        if self.touch[to] >= end:
+            return None
+        return met or tree.wall_from[c] == rim
+
     def _note_move(self, c, nxt, gone):
         """Record the marks of the move c -> nxt, forgotten once c is free at move `gone`."""
         tree = self.tree
@@ -152,8 +181,7 @@ class Planner:
                              c - 1 if c % width else -1, c + 1 if (c + 1) % width else -1]
                             for c in range(len(tree.stay))]
         self._on_edge = [len(adjacent) < 4 for adjacent in tree.adjacent]  # each block: on the board's edge?
-        self._xs = [c % width for c in range(len(tree.stay))]  # column and row of each cell
-        self._ys = [c // width for c in range(len(tree.stay))]
+        self._straight = None  # (fruit, straight (Manhattan) distances to it): asked again per search
 
     def plan(self, body, fruit, clock=None, within=None):
         """A route (the cells after the head) to `fruit` after which the body fits a tree; None if
@@ -270,24 +298,7 @@ class Planner:
     def searching(self, head, fruit, clock, lanes, bans, length, later=0, within=None):
         """Cheapest-first search over (cell, walls have met the rim) with the rules of the
         module docstring; the route as a list of cells, [] if the fruit cannot be reached.
-        `self.cost` is then the route's cost.
-
-        Not the shortest route but the cheapest: a move costs HELD_COST into a block the
-        body still holds at the meal, BESIDE_COST into a block beside one of those or beside
-        the board's edge, OPEN_COST into open space. A route across open space cuts the empty
-        blocks in two, and the next fruit, in the other part, waits for the tail to open a
-        way (on 30x30, a third of all moves were such waits); a route along the body or the
-        edge leaves them in one piece.
-
-            +--+--+--+--+--+    b: the body's blocks at the meal, h the head's;
-            |b |b |h |o |o |    *: the fruit, by the board's right edge
-            +--+--+--+--+--+
-            |  |  |x |  |o |    across (x): the four empty blocks top right are cut
-            +--+--+--+--+--+    off from the rest; along (o), by the body and the
-            |  |  |x |x |* |    edge, every move costs BESIDE_COST and the empty
-            +--+--+--+--+--+    blocks stay in one piece
-            |  |  |  |  |  |
-            +--+--+--+--+--+
+        `self.cost` is then the route's cost (`_pricing`).
 
         A move into a cell at least `length` (the body's length) lanes from the fruit is
         forgotten by the meal (the rest of the route takes at least that long), so there
@@ -305,39 +316,36 @@ class Planner:
         first time the fruit comes out, no cheaper route exists. The guide keeps the search
         near the line from head to fruit (on big boards, a plan looks at a few hundred
         states, not the whole board), and a search that finds no route has looked at every
-        state it could reach.
+        state it could reach. The states wait in a bucket per priority, modulo `span` (Dial's
+        algorithm): a move raises the priority by 0 (HELD_COST, one step nearer) to OPEN_COST
+        + HELD_COST (one step away), so `span` buckets hold every state waiting. A state
+        reached more cheaply later leaves a stale entry behind, skipped when it comes out.
 
         With `within`, a state from which even a straight way to the fruit would take the route
         past that many moves is dropped: a search for a short route only looks near the line.
         """
         tree = self.tree
         size = len(tree.stay)
-        neighbours = self._neighbours
-        stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
-        wall_from, wall_to, rim = tree.wall_from, tree.wall_to, tree.rim
-        free_at, open_at, mark, until, touch = clock.free_at, clock.open_at, clock.mark, clock.until, clock.touch
-        held, beside, open_ = HELD_COST, BESIDE_COST, OPEN_COST
+        neighbours, stay, cross, block = self._neighbours, tree.stay, tree.cross, tree.block
+        free_at, open_at, may_cross, may_stay = clock.free_at, clock.open_at, clock.may_cross, clock.may_stay
+        held, open_ = HELD_COST, OPEN_COST
         guide = held if GUIDED else 0  # no move costs less than HELD_COST: the guide never overestimates
-        sheltered = [-1] * tree.blocks  # shelter_of(block), worked out when first needed
-        shelter_of = self.shelter_of
+        price = self._pricing(open_at)
         no_stay, no_cross, no_free = bans
-        xs, ys = self._xs, self._ys
-        fx, fy = xs[fruit], ys[fruit]
+        straight = self._straight_to(fruit)
         deadline = _NEVER if within is None else clock.now + within  # the move the fruit must be eaten by
         pause = counted = SLICE - self.taken % SLICE  # states until the next pause (a local count is cheaper)
+
         # state = cell + size * (rim met). A state keeps its cheapest way: its cost, the move
         # number it is reached at on that way, and the state before it.
         cost = [_NEVER] * (2 * size)
         dist = [-1] * (2 * size)
         came = [-1] * (2 * size)
         cost[head] = dist[head] = clock.now
-        # A bucket per priority (cost + guide), modulo `span` (Dial's algorithm): a move raises
-        # the priority by 0 (HELD_COST, one step nearer) to OPEN_COST + guide (one step away),
-        # so `span` buckets hold every state waiting. A state reached more cheaply later
-        # leaves a stale entry behind, skipped when it comes out.
+        # A bucket per priority, modulo `span` (see the docstring)
         span = open_ + guide + 1
         buckets = [deque() for _ in range(span)]
-        level = clock.now + guide * (abs(xs[head] - fx) + abs(ys[head] - fy))  # the priority taken out
+        level = clock.now + guide * straight[head]  # the priority taken out
         buckets[level % span].append(head)
         waiting = 1  # entries in the buckets
         while waiting:
@@ -354,9 +362,9 @@ class Planner:
                 yield
             c = s - size if s >= size else s
             here = cost[s]
-            if here + guide * (abs(xs[c] - fx) + abs(ys[c] - fy)) != level:
+            if here + guide * straight[c] != level:
                 continue  # stale
-            if dist[s] + abs(xs[c] - fx) + abs(ys[c] - fy) > deadline:
+            if dist[s] + straight[c] > deadline:
                 continue  # too far round to be `within`
             if c == fruit:
                 self.taken += counted - pause
@@ -365,68 +373,77 @@ class Planner:
             met = s >= size
             t = dist[s] + 1
             meal = t + later  # + the lane distance left: the meal the rules judge by
-            g = gate[c]
             if not no_free[c]:  # moves the meal will have forgotten: any free cell
                 for n in neighbours[c]:
                     if (n >= 0 and lanes[n] >= length and free_at[n] <= t
                             and (n != clock.neck or s != head)):
-                        k = here + held  # the cheapest: the meal forgets the move, it walls nothing off
+                        k = here + held  # it walls nothing off: the cheapest
                         if k < cost[n]:
                             cost[n], dist[n], came[n] = k, t, s
-                            buckets[(k + guide * (abs(xs[n] - fx) + abs(ys[n] - fy))) % span].append(n)
+                            buckets[(k + guide * straight[n]) % span].append(n)
                             waiting += 1
-            # cross through the gate
-            n = cross[c]
+            n = cross[c]  # cross through the gate
             if n != NONE and free_at[n] <= t and not no_cross[c]:
-                ns = n + size if met else n
                 end = meal + lanes[n]
                 b = block[n]
-                if open_at[b] >= end:
-                    k = here + held
-                else:
-                    shelter = sheltered[b]
-                    if shelter < 0:
-                        shelter = sheltered[b] = shelter_of(b, open_at)
-                    k = here + (beside if shelter >= end else open_)
-                if k < cost[ns]:
-                    m = mark[g] if until[g] >= end else 0
-                    if m == IN or (m == 0 and open_at[b] < end):
-                        cost[ns], dist[ns], came[ns] = k, t, s
-                        buckets[(k + guide * (abs(xs[n] - fx) + abs(ys[n] - fy))) % span].append(ns)
-                        waiting += 1
-            # stay in the block, passing the gate
-            n = stay[c]
-            if free_at[n] <= t and not no_stay[c]:
-                ns = n + size if met else n
-                end = meal + lanes[n]
-                if g != NONE:
-                    m = mark[g] if until[g] >= end else 0
-                    if m == IN:
-                        continue
-                    if m == 0:  # a new wall from wall_from[c] to wall_to[c]
-                        to = wall_to[c]
-                        if to == rim:
-                            if met or touch[rim] >= end or wall_from[c] == rim:
-                                continue
-                            ns = n + size
-                        elif touch[to] >= end:
-                            continue
-                        elif wall_from[c] == rim:
-                            ns = n + size
-                b = block[n]
-                if open_at[b] >= end:
-                    k = here + held
-                else:
-                    shelter = sheltered[b]
-                    if shelter < 0:
-                        shelter = sheltered[b] = shelter_of(b, open_at)
-                    k = here + (beside if shelter >= end else open_)
-                if k < cost[ns]:
+                ns, k = n + size if met else n, here + price(b, end)
+                if k < cost[ns] and may_cross(c, b, end):
                     cost[ns], dist[ns], came[ns] = k, t, s
-                    buckets[(k + guide * (abs(xs[n] - fx) + abs(ys[n] - fy))) % span].append(ns)
+                    buckets[(k + guide * straight[n]) % span].append(ns)
                     waiting += 1
+            n = stay[c]  # stay in the block, passing the gate
+            if free_at[n] <= t and not no_stay[c]:
+                end = meal + lanes[n]
+                walls_met = may_stay(c, met, end)
+                if walls_met is not None:
+                    ns, k = n + size if walls_met else n, here + price(block[n], end)
+                    if k < cost[ns]:
+                        cost[ns], dist[ns], came[ns] = k, t, s
+                        buckets[(k + guide * straight[n]) % span].append(ns)
+                        waiting += 1
         self.taken += counted - pause
         return []
+
+    def _straight_to(self, fruit):
+        """The straight (Manhattan) distance from every cell to `fruit` (kept while it is asked for)."""
+        if self._straight is None or self._straight[0] != fruit:
+            width = self.tree.width
+            fx, fy = fruit % width, fruit // width
+            self._straight = (fruit, [abs(c % width - fx) + abs(c // width - fy) for c in range(len(self.tree.stay))])
+        return self._straight[1]
+
+    def _pricing(self, open_at):
+        """price(b, end): what a move into block b costs, the meal at move `end` (`open_at`:
+        the clock's), for one search.
+
+        Not the shortest route but the cheapest: a move costs HELD_COST into a block the
+        body still holds at the meal, BESIDE_COST into a block beside one of those or beside
+        the board's edge, OPEN_COST into open space. A route across open space cuts the empty
+        blocks in two, and the next fruit, in the other part, waits for the tail to open a
+        way (on 30x30, a third of all moves were such waits); a route along the body or the
+        edge leaves them in one piece.
+
+            +--+--+--+--+--+    b: the body's blocks at the meal, h the head's;
+            |b |b |h |o |o |    *: the fruit, by the board's right edge
+            +--+--+--+--+--+
+            |  |  |x |  |o |    across (x): the four empty blocks top right are cut
+            +--+--+--+--+--+    off from the rest; along (o), by the body and the
+            |  |  |x |x |* |    edge, every move costs BESIDE_COST and the empty
+            +--+--+--+--+--+    blocks stay in one piece
+            |  |  |  |  |  |
+            +--+--+--+--+--+
+        """
+        held, beside, open_, shelter_of = HELD_COST, BESIDE_COST, OPEN_COST, self.shelter_of
+        sheltered = [-1] * self.tree.blocks  # shelter_of(block), worked out when first needed
+
+        def price(b, end):
+            if open_at[b] >= end:
+                return held
+            shelter = sheltered[b]
+            if shelter < 0:
+                shelter = sheltered[b] = shelter_of(b, open_at)
+            return beside if shelter >= end else open_
+        return price
 
     def shelter_of(self, b, open_at):
         """The move until which a wall stands beside block `b`: the body holds it or one of its
