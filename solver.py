@@ -3,10 +3,17 @@
 A solver has one job: name the next direction for the game's snake. `SOLVERS` is the one
 list of them; the config, the command line and the window's Tab key all read it.
 """
+from collections import namedtuple
+
 from autopilot import Autopilot
 from hamilton import HamiltonSolver
 from pather import PathSolve
 from snake import Direction, NAMES
+
+
+# Step (b)'s virtual snake after its meal: head and tail cells, free cells (bits), heading,
+# and its length (the escape test of step (c) depends on it).
+VirtualSnake = namedtuple("VirtualSnake", "head tail free heading length")
 
 
 def make_solver(name, game):
@@ -87,29 +94,14 @@ class GreedySolver(Autopilot):
         # (a) Shortest path P1 from the head to the fruit. None: go to (d).
         p1 = plan["p1"] = ps.shortest(head, fruit, free, heading) if fruit is not None else []
         if p1:
-            # (b) The virtual snake S2 follows P1 and eats: its body is P1 walked backwards,
-            # then the front of S1's body, cut to S1's length plus the growth.
-            k = len(p1)
-            owed = pending and k > 1  # a growth owed is paid on the first move, unless that eats too
-            grown = n + 1 + owed
-            if grown >= ps.size:  # eating fills the board: the game is won, nothing to escape
+            # (b) The virtual snake S2 follows P1 and eats.
+            s2 = self._virtual_snake(p1, body, free, pending)
+            if s2 is None:  # eating fills the board: the game is won, nothing to escape
                 return "c", p1[0]
-            if k >= grown:
-                s2_tail = p1[k - grown]
-                s2_body = sum(1 << i for i in p1[k - grown:])
-            else:
-                s2_tail = index[body[grown - k - 1]]
-                s2_body = ps.board & ~free
-                for j in range(k - 1 - owed):  # S1's last cells, left behind by then
-                    s2_body ^= bit[body[n - 1 - j]]
-                s2_body |= sum(1 << i for i in p1)
-            s2_free = ps.board & ~s2_body
-            s2_head = p1[-1]
-            plan["s2"] = (s2_head, s2_tail, s2_free,
-                          ps.direction_of[s2_head - (p1[-2] if k > 1 else head)])
+            plan["s2"] = s2
             # (c) Longest path P2 from S2's head to S2's tail. If it exists, the move is the
             # first step of P1. Otherwise (d).
-            if self._escapes(s2_head, s2_tail, s2_free, grown):
+            if self._escapes(s2.head, s2.tail, s2.free, s2.length):
                 return "c", p1[0]
 
         # (d) Longest path P3 from S1's head to its own tail. If it exists, the move is its
@@ -123,11 +115,43 @@ class GreedySolver(Autopilot):
 
         # (e) Worst case: the safe move away from the fruit. Better: the safe move with the
         # most room (free cells it can reach), ties broken away from the fruit.
+        plan["room"], best = self._roomiest_move(head, tail, free, pending, fruit_cell)
+        return "e", best
+
+    def _virtual_snake(self, p1, body, free, pending):
+        """Step (b): the snake S2 that has followed P1 and eaten (a VirtualSnake); None if
+        eating fills the board. Its body is P1 walked backwards, then the front of S1's
+        body, cut to S1's length plus the growth."""
+        ps = self.pather
+        index, bit, n, k = ps.index, ps.bit, len(body), len(p1)
+        owed = pending and k > 1  # a growth owed is paid on the first move, unless that eats too
+        grown = n + 1 + owed
+        if grown >= ps.size:
+            return None
+        if k >= grown:
+            s2_tail = p1[k - grown]
+            s2_body = sum(1 << i for i in p1[k - grown:])
+        else:
+            s2_tail = index[body[grown - k - 1]]
+            s2_body = ps.board & ~free
+            for j in range(k - 1 - owed):  # S1's last cells, left behind by then
+                s2_body ^= bit[body[n - 1 - j]]
+            s2_body |= sum(1 << i for i in p1)
+        s2_head = p1[-1]
+        before = p1[-2] if k > 1 else index[body[0]]
+        return VirtualSnake(s2_head, s2_tail, ps.board & ~s2_body, ps.direction_of[s2_head - before], grown)
+
+    def _roomiest_move(self, head, tail, free, pending, fruit_cell):
+        """Step (e): ({direction: free cells reachable after it} for each safe move, the cell
+        of the safe move with the most room, ties broken away from the fruit; straight on
+        when none is safe)."""
+        ps, snake = self.pather, self.game.snake
         after = free
-        if n == 1:
+        if len(snake.body) == 1:
             after |= 1 << head
         elif not pending:
             after |= 1 << tail
+        heading = snake.direction()
         fx, fy = fruit_cell if fruit_cell is not None else ps.cells[head]
         best, best_key, room = head + ps.offset[heading], None, {}
         for d in Direction:
@@ -138,8 +162,7 @@ class GreedySolver(Autopilot):
                 key = (room[d], abs(x - fx) + abs(y - fy))
                 if best_key is None or key > best_key:
                     best, best_key = cell, key
-        plan["room"] = room
-        return "e", best
+        return room, best
 
     def _escapes(self, start, tail, free, length):
         """Whether a just-fed snake of `length` has a longest path to its tail that is a real escape.
@@ -171,10 +194,10 @@ class GreedySolver(Autopilot):
                   "head": list(cells[head]), "fruit": list(cells[fruit]) if fruit is not None else None,
                   "length": plan["length"], "p1": listed(plan["p1"])}
         if "s2" in plan:
-            s2_head, s2_tail, s2_free, s2_heading = plan["s2"]
-            p2 = ps.shortest(s2_head, s2_tail, s2_free, s2_heading)
-            result["s2_tail"] = list(cells[s2_tail])
-            result["p2"] = listed(ps.extend(s2_head, p2, s2_free))
+            s2 = plan["s2"]
+            p2 = ps.shortest(s2.head, s2.tail, s2.free, s2.heading)
+            result["s2_tail"] = list(cells[s2.tail])
+            result["p2"] = listed(ps.extend(s2.head, p2, s2.free))
         if "p3" in plan:
             result["p3"] = listed(ps.extend(head, plan["p3"], free))
         if "room" in plan:
