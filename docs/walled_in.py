@@ -48,25 +48,33 @@ def free_neighbours(width, height, cell, blocked):
             yield n
 
 
-def tail_in_reach(width, height, body):
-    """Whether the head reaches the tail over free cells (a snake of 2 or less always does)."""
-    if len(body) <= 2:
-        return True
-    blocked = set(body[:-1])
-    seen, stack = {body[0]}, [body[0]]
+def pocket(width, height, body):
+    """(the free cells the head reaches, the moves until the first cell of the wall round
+    them opens). The wall is body (and the board's edge); body cell k of n opens n - k
+    moves on, the tail's at once (later if the snake eats)."""
+    order = {c: k for k, c in enumerate(body)}
+    cells, stack, opens = {body[0]}, [body[0]], len(body)
     while stack:
-        for n in free_neighbours(width, height, stack.pop(), blocked):
-            if n == body[-1]:
-                return True
-            if n not in seen:
-                seen.add(n)
+        for n in free_neighbours(width, height, stack.pop(), ()):
+            if n in cells:
+                continue
+            if n not in order:
+                cells.add(n)
                 stack.append(n)
-    return False
+            elif order[n] > 0:
+                opens = min(opens, len(body) - order[n])
+    return len(cells) - 1, opens
+
+
+def tail_in_reach(width, height, body):
+    """Whether the head reaches the tail over free cells (a snake of 2 or less always does):
+    the tail is in the wall round its pocket."""
+    return len(body) <= 2 or pocket(width, height, body)[1] == 1
 
 
 def pocket_outlasts_wall(width, height, body):
-    """Whether the head's pocket (the free cells it reaches) has room enough to last until
-    the first cell of the wall round it opens. False: no way of moving can save it.
+    """Whether the head's pocket has room enough to last until the first cell of the wall
+    round it opens. False: no way of moving can save it.
 
         .  .  H  1  .  .      the pocket left of the head (.) has 5 cells; the first
         .  .  .  2  .  .      cell of its wall to open is 6, 13 - 6 = 7 moves on
@@ -74,24 +82,12 @@ def pocket_outlasts_wall(width, height, body):
         7  8  9 10 11 12      sixth finds no cell open: no way out.
 
     The pocket's own edge is all body (or the board's): the head can only leave it through
-    a body cell the tail has left, and a body cell k of n opens n - k moves on (later if
-    the snake eats). So lasting that long takes a move into a new pocket cell each time."""
+    a body cell the tail has left. So lasting that long takes a move into a new pocket cell
+    each time."""
     if len(body) <= 2:
         return True
-    order = {c: k for k, c in enumerate(body)}
-    pocket, stack, wall_opens = {body[0]}, [body[0]], len(body)
-    while stack:
-        cell = stack.pop()
-        for d in DIRECTIONS:
-            n = step(cell, d)
-            if not (0 <= n[0] < width and 0 <= n[1] < height) or n in pocket:
-                continue
-            if n not in order:
-                pocket.add(n)
-                stack.append(n)
-            elif order[n] > 0:
-                wall_opens = min(wall_opens, len(body) - order[n])
-    return len(pocket) - 1 >= wall_opens - 1
+    room, opens = pocket(width, height, body)
+    return room >= opens - 1
 
 
 def savable(width, height, body, fruit, cap):
