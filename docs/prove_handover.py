@@ -1,7 +1,7 @@
 """Can a hand-over still be won? The endgame proof of endgame.py, with limits you choose.
 
     .venv/bin/python docs/prove_handover.py --width 16 --height 12 --seeds 3,16 \
-        [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6]
+        [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6] [--layered]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
@@ -10,8 +10,10 @@ held at once, the memory) and LIMIT (its work, the time); here you set them, so 
 position the game leaves undecided can be decided given the memory and the minutes. As in
 the game, the search keeps every body it meets up to a quarter of --hold (FORGET), goes on
 depth first from a layer of a third of it (DEEPEN), and a position with more than 4 free
-cells gets a tenth of --limit. Without --hold, the game's is used: a million bodies on
-16x12 and smaller boards, fewer on bigger ones, where each body takes more memory.
+cells gets a tenth of --limit. The search over forks (bodies with a choice) goes first,
+and the layered search only where it meets its bounds; --layered skips it: the layered
+search alone, as the game searched before. Without --hold, the game's is used: a million
+bodies on 16x12 and smaller boards, fewer on bigger ones, where each body takes more memory.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit), "lost", "undecided" (past --hold or --limit), "not asked" (more than
@@ -47,6 +49,8 @@ def parse(argv):
     parser.add_argument("--limit", type=int, default=endgame.LIMIT,
                         help="work a proof may do: bodies looked at, and a few for each search begun")
     parser.add_argument("--free-max", type=int, default=endgame.FREE_MAX, help="most free cells to search")
+    parser.add_argument("--layered", action="store_true",
+                        help="the layered search alone, without the search over forks")
     args = parser.parse_args(argv)
     try:
         args.seeds = [int(s) for s in args.seeds.split(",")]
@@ -76,7 +80,8 @@ def prove(args, seed):
     if record["free"] > args.free_max:
         return {**record, "verdict": "not asked"}
     held = {} if args.hold is None else endgame.holding(args.hold)
-    search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, **held)
+    search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, forks=not args.layered,
+                              **held)
     start = time.perf_counter()
     route = search.winning_route(body, fruit)
     record["seconds"] = round(time.perf_counter() - start, 1)

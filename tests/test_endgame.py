@@ -17,10 +17,12 @@ from hamilton import HamiltonSolver
 from snake import DIRECTIONS
 
 
-def question(rows, **limits):
+def question(rows, forks=False, **limits):
+    """The drawn position's game, an Endgame for it (by default the layered search alone,
+    whose parts most tests pin), its body and its fruit."""
     game = board(rows)
     grid = Grid(game.width, game.height)
-    search = Endgame(grid, **limits)
+    search = Endgame(grid, forks=forks, **limits)
     return game, search, tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
 
 
@@ -103,7 +105,7 @@ def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_
     position comes back."""
     game = board(STILL_WON)
     solver = HamiltonSolver(game)
-    solver.endgame.work = SLICE
+    solver.endgame.work, solver.endgame.forks = SLICE, False  # the layered proof: many slices
     start = tuple(solver.grid.flat_body(game.snake))
     moves = 0
     for _ in range(2000):
@@ -232,7 +234,7 @@ def test_a_no_that_rests_on_a_search_cut_short_is_neither_remembered_nor_called_
     assert (proven._pack(body), fruit) in proven._no
     game = board(NOT_WON)
     grid = Grid(game.width, game.height)
-    cut = CuttingEveryLaterSearch(grid)
+    cut = CuttingEveryLaterSearch(grid, forks=False)
     assert cut.winning_route(body, fruit) is None
     assert cut.given_up(body, fruit) and not cut.lost(body, fruit)
     assert not cut.known and not cut._no and cut._cut_short
@@ -242,7 +244,7 @@ def test_questions_proven_not_won_are_remembered_up_to_a_bound_then_let_go_of():
     """8x8 seed 73's proof answers 1,769 questions "not won" and asks many of them again.
     Remembering at most 500 at once, it reaches the same verdict."""
     body, fruit = handed_over_positions(8, 8, 4, [73], 6400)[73]
-    search = Endgame(Grid(8, 8), remember=500)
+    search = Endgame(Grid(8, 8), remember=500, forks=False)
     proof = Proof(search._proving(body, fruit), body, fruit)
     remembered = []
     while not proof.ended(search.limit):
@@ -269,7 +271,7 @@ def test_a_route_longer_than_the_body_is_read_back_across_its_marks():
     moves, past two such marks (the body is 62 long)."""
     body, fruit = handed_over_positions(8, 8, 4, [29], 6400)[29]
     grid = Grid(8, 8)
-    route = Endgame(grid).winning_route(body, fruit)
+    route = Endgame(grid, forks=False).winning_route(body, fruit)
     assert len(route) > 2 * len(body)
     assert eats_by(grid, body, fruit, route)
     game, search, body, fruit = question(STILL_WON)  # past one mark: 55 moves, the body 32 long
@@ -381,7 +383,7 @@ def test_while_a_proof_goes_on_the_searches_it_ended_are_freed_as_fast_as_it_loo
     with thousands of bodies each. Freed only between moves, they would pile up to about
     9,000, all counted against `hold`."""
     body, fruit = handed_over_positions(8, 8, 4, [14], 6400)[14]
-    search = Endgame(Grid(8, 8))
+    search = Endgame(Grid(8, 8), forks=False)
     proof = Proof(search._proving(body, fruit), body, fruit)
     left_over = []
     while not proof.ended(search.limit):
@@ -411,7 +413,7 @@ def test_a_move_that_begins_many_searches_looks_at_fewer_bodies():
     bodies does, so a move that begins many sees fewer bodies and lasts no longer.
     8x8 seed 14's proof: the searches a move ends are counted by the answers it remembers."""
     body, fruit = handed_over_positions(8, 8, 4, [14], 6400)[14]
-    search = Endgame(Grid(8, 8))
+    search = Endgame(Grid(8, 8), forks=False)
     moves = []
     while True:
         looked, answers = search.looked, len(search.known) + len(search._no)
@@ -430,7 +432,7 @@ def test_the_next_fruit_nearest_the_head_is_asked_first_as_the_likeliest_to_be_l
     The fruit the head has just passed is the likeliest loser. On 8x8 seed 82's hand-over,
     asking the lowest cell first instead looks at 37,570 bodies, not 6,677."""
     body, fruit = handed_over_positions(8, 8, 4, [82], 6400)[82]
-    search = Endgame(Grid(8, 8))
+    search = Endgame(Grid(8, 8), forks=False)
     assert search.winning_route(body, fruit) is not None
     assert search.looked < 10_000
 
@@ -483,6 +485,12 @@ def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():
     assert json.loads(done.stdout)["verdict"] == "undecided"
     done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--free-max", "3")
     assert json.loads(done.stdout)["verdict"] == "not asked"
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--layered")
+    layered = json.loads(done.stdout)
+    assert layered["verdict"] == "won" and layered["bodies"] != records[10]["bodies"]
+    alone = Endgame(Grid(6, 6), forks=False)
+    alone.winning_route(*where)
+    assert layered["bodies"] == alone.looked
 
 
 def test_the_proving_tool_refuses_bad_flags_in_one_line():
@@ -503,3 +511,59 @@ def test_a_body_moves_into_free_cells_or_its_tail_and_never_turns_back_into_its_
     assert fed == pack((2, 0, 1, 3)) and moves == []
     fed, moves = search._steps(pack((2, 0, 1)), 1 << 3, fruit=-1)
     assert fed is None and moves == [(pack((3, 2, 0)), 1 << 1)]
+
+
+# -- the search over forks (bodies with a choice) --------------------------------------------
+
+def six_free_on_ten_by_ten():
+    """10x10 seed 34's hand-over: 6 free cells, so a proof may do a tenth of its limit."""
+    return handed_over_positions(10, 10, 4, [34], 10_000)[34]
+
+
+def test_the_search_over_forks_wins_a_hand_over_the_layered_search_gives_up_at_the_same_limit():
+    """Over forks, 10x10 seed 34's hand-over is won by a route of 9 moves after about 190,000
+    bodies; the layered search alone passes the 300,000 it may look at."""
+    body, fruit = six_free_on_ten_by_ten()
+    grid = Grid(10, 10)
+    forks = Endgame(grid, limit=3_000_000)
+    route = forks.winning_route(body, fruit)
+    assert route and eats_by(grid, body, fruit, route) and forks.looked < 250_000
+    layered = Endgame(grid, limit=3_000_000, forks=False)
+    assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
+
+
+def test_between_forks_the_one_way_on_is_followed_and_never_kept():
+    """Most bodies have one way on: the search holds only the forks it has met, a small part
+    of the bodies it looks at."""
+    body, fruit = six_free_on_ten_by_ten()
+    search = Endgame(Grid(10, 10), limit=3_000_000)
+    proof = Proof(search._proving(body, fruit), body, fruit)
+    most = 0
+    while not proof.ended(search.limit):
+        proof.work(1)
+        most = max(most, search.held)
+    assert proof.route and search.looked > 20 * most
+
+
+def test_over_forks_a_lost_cause_is_proven_lost_as_by_the_layered_search():
+    game, search, body, fruit = question(NOT_WON, forks=True)
+    assert search.winning_route(body, fruit) is None and search.lost(body, fruit)
+
+
+def test_the_rounds_bound_the_route_to_less_than_twice_the_shortest():
+    """10x10 seed 29's hand-over (4 free cells): the shortest route is 163 moves (the layered
+    search); over forks, each round within twice the last one's bound, 261."""
+    (body, fruit), grid = handed_over_positions(10, 10, 4, [29], 10_000)[29], Grid(10, 10)
+    route = Endgame(grid).winning_route(body, fruit)
+    assert eats_by(grid, body, fruit, route) and 163 <= len(route) < 2 * 163
+
+
+def test_a_round_that_would_hold_too_many_forks_gives_way_to_one_without_a_bound():
+    """With a hold of 160, STILL_WON's rounds within a bound overflow; the round without a
+    bound still proves the win, by the first route it finds (183 moves, not 55). The layered
+    search, held to the same, gives up."""
+    game, search, body, fruit = question(STILL_WON, forks=True, hold=160)
+    route = search.winning_route(body, fruit)
+    assert route and eats_by(Grid(game.width, game.height), body, fruit, route) and len(route) > 55
+    _, layered, _, _ = question(STILL_WON, hold=160)
+    assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
