@@ -22,6 +22,11 @@ class Autopilot:
         """The direction to move on the coming tick."""
         raise NotImplementedError
 
+    def proven_win(self):
+        """Whether the autopilot holds a proof that it wins this game from here, whatever
+        fruits come (the headless runner then lets it finish past its move limit)."""
+        return False
+
     def planned_path(self):
         """The cells the solver means to visit next, for the window's overlay (may be empty)."""
         return []

@@ -239,12 +239,13 @@ def check_invariants(game, length_before, fruit_before, died_expected):
 
 
 def play(game, solver, max_steps, timing, soak):
-    """Play one game to its end, to `max_steps` moves, or until a memoryless autopilot is
+    """Play one game to its end, to `max_steps` moves (or on while the autopilot holds a proof
+    that it wins: a proven endgame route can be long), or until a memoryless autopilot is
     proven to circle forever; return 'won', 'lost' or 'stuck'."""
     clock = time.perf_counter_ns
     snake_turn = game.snake.turn
     watch = LoopWatch() if solver.memoryless else None
-    while game.state == PLAYING and game.steps < max_steps:
+    while game.state == PLAYING and (game.steps < max_steps or solver.proven_win()):
         start = clock()
         direc = solver.next_direction()
         timing.add(clock() - start)

@@ -191,6 +191,15 @@ class Endgame:
         """Bodies held now: by the searches under way, and by ended ones not yet freed."""
         return self._held
 
+    def proven(self):
+        """Whether the proof under way is for a position already shown to be won (one met
+        after eating in an earlier proof): the game is won, its route still to be found."""
+        proof = self.proof
+        if proof is None:
+            return False
+        key = (self._pack(proof.body), proof.fruit)
+        return key in self.known or key in self._won_keys
+
     def lost(self, body, fruit):
         """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
         return self._lost == (fruit, len(body))

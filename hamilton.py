@@ -125,6 +125,13 @@ class HamiltonSolver(Autopilot):
             return snake.direction()  # no safe move at all
         return grid.direction(head, nxt)
 
+    def proven_win(self):
+        """Whether the game is won whatever fruits come: the snake follows a route the
+        endgame proved, or circles while it searches for the route of a position it has
+        already shown to be won. The headless runner does not call such a game stuck."""
+        proof = self.decision.get("proof")
+        return proof == "win" or proof == "under way" and self.endgame.proven()
+
     def _count_hunger(self, length):
         if length != self.last_length:
             self.hungry, self.last_length = 0, length

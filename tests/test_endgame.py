@@ -567,3 +567,54 @@ def test_a_round_that_would_hold_too_many_forks_gives_way_to_one_without_a_bound
     assert route and eats_by(Grid(game.width, game.height), body, fruit, route) and len(route) > 55
     _, layered, _, _ = question(STILL_WON, hold=160)
     assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
+
+
+def test_a_position_shown_won_after_eating_is_known_won_while_its_route_is_searched_for():
+    """STILL_WON's proof shows every position after eating its fruit won. When the game gets
+    to one, its own proof (here given no work a move, so it stays under way) is for a
+    position known won; not so for a search that never proved it."""
+    game, search, body, fruit = question(STILL_WON, forks=True)
+    route = search.winning_route(body, fruit)
+    fed = tuple((route[::-1] + list(body))[:len(body) + 1])
+    _, fresh, _, _ = question(STILL_WON, forks=True)
+    search.work = fresh.work = 1  # less than a slice: the proofs do nothing
+    circled = 0
+    for after in sorted(set(range(game.width * game.height)).difference(fed)):
+        if search._loop(fed, after) is None:
+            continue  # no loop brings this one back: nothing to circle while proving
+        assert search.move(fed, after) is not None and search.proof is not None and search.proven()
+        assert fresh.move(fed, after) is not None and not fresh.proven()
+        circled += 1
+    assert circled == 2
+
+
+def test_the_headless_runner_lets_a_proven_win_play_on_past_its_move_limit():
+    """STILL_WON's proof ends on the first move (a large piece of work a move): from then on
+    the game is proven won, so one move of limit does not call it stuck."""
+    game = board(STILL_WON)
+    solver = HamiltonSolver(game)
+    solver.endgame.work = 100 * SLICE
+    assert bench.play(game, solver, game.steps + 1, bench.Timing(), False) == "won"
+    game = board(STILL_WON)
+    solver = HamiltonSolver(game)
+    assert bench.play(game, solver, game.steps + 1, bench.Timing(), False) == "stuck"  # not proven yet
+
+
+def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_as_proven_won():
+    """While STILL_WON's own proof goes on (a slice a move), the game is not yet known won;
+    after its first meal, the next position is one that proof showed won, so circling while
+    its route is searched for (here with no work a move) counts as proven."""
+    game = board(STILL_WON)
+    solver = HamiltonSolver(game)
+    solver.endgame.work = SLICE
+    while game.eaten == 0:
+        direc = solver.next_direction()
+        if solver.decision.get("proof") == "under way":
+            assert not solver.proven_win()
+        game.snake.turn(direc)
+        game.step()
+    solver.endgame.work = 1  # less than a slice: the next proof stays under way
+    for _ in range(3):
+        game.snake.turn(solver.next_direction())
+        assert solver.decision["proof"] == "under way" and solver.proven_win()
+        game.step()
