@@ -42,7 +42,8 @@ again; "distance" its moves), "survive" / "chase" (no order, and no way back int
 yet), "escape" (no order, the head walled in: a route onto its own trail that the tail
 leaves just in time; "distance" its moves). "endgame" says
 where the search stands, for the window:
-"proving" (under way), "lost" (this fruit proven not to be won), "undecided" (too big).
+"proving" (under way), "lost" (this fruit proven not to be won), "undecided" (too big),
+"winning" (a proven route longer than a lap of the board: the snake circles on purpose).
 "doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
 """
 import random
@@ -143,6 +144,8 @@ class HamiltonSolver(Autopilot):
         if not self.route or self.route_fruit != fruit:
             return None
         self.decision["distance"] = len(self.route)
+        if len(self.route) == 1:
+            self.decision.pop("endgame", None)  # this move eats: nothing left to explain
         return self.route.popleft()
 
     def _plan(self, body, fruit):
@@ -341,6 +344,8 @@ class HamiltonSolver(Autopilot):
         if won:
             self.route, self.route_fruit = deque(cells[1:]), fruit
             self.decision = {"step": "endgame", "mode": "endgame", "proof": "win", "distance": len(cells)}
+            if len(cells) > self.grid.size:  # longer than a lap of the board: the window says why
+                self.decision["endgame"] = "winning"
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
             self.decision = {"step": "endgame", "mode": "endgame", "proof": "under way", "endgame": "proving",

@@ -45,7 +45,8 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
 ]
 
 # What an autopilot near the end of a hand-over says (solver.decision): the box on the board
-# ({name}: the autopilot) and the caption's state, so a snake going round in circles is explained.
+# ({name}: the autopilot, {moves}: the moves left of a proven route) and the caption's state, so
+# a snake going round in circles is explained.
 ENDGAME_NEWS = {
     "proving": (("{name} is searching every way the last fruits can fall.",
                  "It circles back to this position until it knows a sure win."),
@@ -54,6 +55,9 @@ ENDGAME_NEWS = {
              "no win left from here: staying alive"),
     "undecided": (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
                   "the end is too big to search: staying alive"),
+    "winning": (("{name} has proven a sure win: {moves} to this fruit.",
+                 "The way is long: it is the one the search could prove."),
+                "a sure win proven: {moves} to this fruit"),
 }
 
 # Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
@@ -463,7 +467,8 @@ class App:
                               "Tab: other autopilot - Return: take over"),))
         news = self.endgame_news()
         if news is not None:
-            return ("edge", (tuple(line.format(name=self.solver_name) for line in ENDGAME_NEWS[news][0]),))
+            return ("edge", (tuple(line.format(name=self.solver_name, moves=self.moves_left())
+                                   for line in ENDGAME_NEWS[news][0]),))
         if self.auto and self.hint_until is not None and self.clock() < self.hint_until:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
         return ()
@@ -505,7 +510,7 @@ class App:
                     "Tab: other autopilot, Return: take over")
         news = self.endgame_news()
         if news is not None:
-            return ENDGAME_NEWS[news][1]
+            return ENDGAME_NEWS[news][1].format(moves=self.moves_left())
         return "playing"
 
     def endgame_news(self):
@@ -514,6 +519,10 @@ class App:
             return None
         news = (getattr(self.solver, "decision", None) or {}).get("endgame")
         return news if news in ENDGAME_NEWS else None
+
+    def moves_left(self):
+        """The moves left of the route the autopilot follows, as words ("183 moves")."""
+        return moves(self.solver.decision.get("distance", 0))
 
     def caption_text(self):
         game = self.game

@@ -490,6 +490,31 @@ def test_while_hamilton_proves_the_end_the_board_says_why_it_circles():
     assert app.texts == () and pygame.display.get_caption()[0].endswith("- playing")
 
 
+def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
+    """With a hold of 160 forks, STILL_WON's proof finds a route of 183 moves, five laps of the
+    6x6 board: the snake circles on purpose, and the board says so, counting down."""
+    def small_hold(name, game):
+        autopilot = solver.make_solver(name, game)
+        autopilot.endgame.hold = 160
+        autopilot.endgame.work = 100 * endgame.SLICE  # the proof ends on the first move
+        return autopilot
+    app = main.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
+                                                                "block-size": 25}),
+                   game=board(STILL_WON), make_solver=small_hold)
+    app.hint_until = None
+    app.tick()
+    app.render()
+    assert app.texts == ("edge", (("hamilton has proven a sure win: 183 moves to this fruit.",
+                                   "The way is long: it is the one the search could prove."),))
+    app.tick()
+    app.render()
+    assert "a sure win proven: 182 moves to this fruit" in pygame.display.get_caption()[0]
+    while app.game.eaten == 0:
+        assert app.tick()
+    app.render()
+    assert app.texts == ()
+
+
 def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():
     app = endgame_app(NOT_WON)
     for _ in range(100):
