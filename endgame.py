@@ -25,7 +25,7 @@ every shorter way. It decides 16x12 seed 3's hand-over after 4.5 million bodies,
 layered search looks at 178 million, and 20x20 hand-overs the layered one cannot decide in
 the game's limits. Its route is less than twice the shortest, or, where that would hold too
 many forks, the first route it finds, which can be hundreds of thousands of moves. Only
-where it meets its own bounds (FORK_WORK of work, or a single way that goes round for ever)
+where it meets its own bounds (half the proof's work, or a single way that goes round for ever)
 does the layered search decide. It is only asked when few cells are free
 (FREE_MAX). Cells are flat (grid.py); a body is asked about as a tuple, head first, and
 searched as bytes, or as a str on boards of more than 256 cells (`_packing`).
@@ -67,7 +67,6 @@ BODY_BYTES = sys.getsizeof(bytes(16 * 12))
 FORGET = HOLD // 4  # bodies a search keeps all of; past them it keeps its layer only (`_breadth_first`)
 DEEPEN = HOLD // 3  # a layer this big goes on depth first: it, the next and later fruits' searches must fit
 STRETCH = 32  # moves a depth-first search goes deeper each round
-FORK_WORK = LIMIT // 2  # work the search over forks may do before the layered search takes over
 REMEMBER = HOLD // 2  # questions proven not won that are remembered at once (a body each)
 # A dict of a million bodies stops the game for a third of a second when it grows (it copies
 # itself) and a tenth when it is freed. So a search that passes SPLIT bodies spreads them over
@@ -322,7 +321,7 @@ class Endgame:
         packed = self._pack(body)
         route = None
         if self.forks:
-            self._forks_until = self._spent + FORK_WORK
+            self._forks_until = self._spent + self.limit_for(body) // 2  # then the layered search
             try:
                 route = yield from self._shortest_by_forks(packed, fruit, free)
                 return None if route is None else [self._cell[c] for c in route]
@@ -460,7 +459,7 @@ class Endgame:
     def _next_fork(self, body, free, fruit):
         """(the first fork from `body` (just moved to) on, its free cells, the moves to it
         counting the one to `body`), following the one way on; None at a dead end (no way
-        on, the fruit not beside the head). Raises Unsure past FORK_WORK of work, or after
+        on, the fruit not beside the head). Raises Unsure past half the proof's work, or after
         going round and round with one way on (it may do so for ever)."""
         for steps in range(1, 2 * self.grid.size):
             self._looked += 1

@@ -569,6 +569,16 @@ def test_a_round_that_would_hold_too_many_forks_gives_way_to_one_without_a_bound
     assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
 
 
+def test_past_half_the_proofs_work_the_search_over_forks_gives_way_to_the_layered_search():
+    """SIX_FREE over forks looks at about 39,000 bodies, the layered search at about 9,600.
+    With 30,000 of work for the proof, the forks get 15,000, and the layered search then wins
+    it with what is left."""
+    game, search, body, fruit = question(SIX_FREE, forks=True, limit=300_000)
+    assert search.limit_for(body) == 30_000
+    route = search.winning_route(body, fruit)
+    assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
+    assert 15_000 < search.looked < 30_000
+
 def test_a_position_shown_won_after_eating_is_known_won_while_its_route_is_searched_for():
     """STILL_WON's proof shows every position after eating its fruit won. When the game gets
     to one, its own proof (here given no work a move, so it stays under way) is for a
