@@ -569,15 +569,24 @@ def test_a_round_that_would_hold_too_many_forks_gives_way_to_one_without_a_bound
     assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
 
 
-def test_past_half_the_proofs_work_the_search_over_forks_gives_way_to_the_layered_search():
-    """SIX_FREE over forks looks at about 39,000 bodies, the layered search at about 9,600.
-    With 30,000 of work for the proof, the forks get 15,000, and the layered search then wins
-    it with what is left."""
-    game, search, body, fruit = question(SIX_FREE, forks=True, limit=300_000)
-    assert search.limit_for(body) == 30_000
+def test_a_long_route_over_forks_is_kept_while_the_layered_search_looks_for_a_shorter_one():
+    """10x10 seed 37's hand-over with a hold of 16,000: the rounds over forks overflow, and the
+    round without a bound finds 158 moves. With 16,384 of work a move, circling for the rest
+    of the proof costs fewer moves, so the layered search finds the shortest, 142."""
+    body, fruit = handed_over_positions(10, 10, 4, [37], 10_000)[37]
+    grid = Grid(10, 10)
+    search = Endgame(grid, hold=16_000, limit=2_000_000, work=64 * SLICE)
     route = search.winning_route(body, fruit)
-    assert route and eats_by(Grid(game.width, game.height), body, fruit, route)
-    assert 15_000 < search.looked < 30_000
+    assert len(search.spare) == 158 and eats_by(grid, body, fruit, search.spare)
+    assert len(route) == 142 and eats_by(grid, body, fruit, route)
+
+
+def test_where_the_layered_search_gives_up_the_long_route_over_forks_is_taken():
+    """STILL_WON with a hold of 160: the route over forks (183 moves) is longer than the rest of
+    a proof of 700,000 could circle; the layered search, held to 160 bodies, gives up."""
+    game, search, body, fruit = question(STILL_WON, forks=True, hold=160, limit=700_000)
+    route = search.winning_route(body, fruit)
+    assert route == search.spare and len(route) == 183 and not search.given_up(body, fruit)
 
 def test_a_position_shown_won_after_eating_is_known_won_while_its_route_is_searched_for():
     """STILL_WON's proof shows every position after eating its fruit won. When the game gets
