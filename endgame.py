@@ -192,10 +192,13 @@ class Endgame:
 
     def proven(self):
         """Whether the proof under way is for a position already shown to be won (one met
-        after eating in an earlier proof): the game is won, its route still to be found."""
+        after eating in an earlier proof, or one it has a long route for, `spare`): the game
+        is won, its route still to be found."""
         proof = self.proof
         if proof is None:
             return False
+        if self.spare is not None:
+            return True
         key = (self._pack(proof.body), proof.fruit)
         return key in self.known or key in self._won_keys
 

@@ -588,23 +588,24 @@ def test_where_the_layered_search_gives_up_the_long_route_over_forks_is_taken():
     route = search.winning_route(body, fruit)
     assert route == search.spare and len(route) == 183 and not search.given_up(body, fruit)
 
-def test_a_position_shown_won_after_eating_is_known_won_while_its_route_is_searched_for():
-    """STILL_WON's proof shows every position after eating its fruit won. When the game gets
-    to one, its own proof (here given no work a move, so it stays under way) is for a
-    position known won; not so for a search that never proved it."""
-    game, search, body, fruit = question(STILL_WON, forks=True)
-    route = search.winning_route(body, fruit)
-    fed = tuple((route[::-1] + list(body))[:len(body) + 1])
-    _, fresh, _, _ = question(STILL_WON, forks=True)
-    search.work = fresh.work = 1  # less than a slice: the proofs do nothing
-    circled = 0
-    for after in sorted(set(range(game.width * game.height)).difference(fed)):
-        if search._loop(fed, after) is None:
-            continue  # no loop brings this one back: nothing to circle while proving
-        assert search.move(fed, after) is not None and search.proof is not None and search.proven()
-        assert fresh.move(fed, after) is not None and not fresh.proven()
-        circled += 1
-    assert circled == 2
+
+def test_while_the_layered_search_looks_for_a_shorter_route_the_position_is_known_won():
+    """10x10 seed 37 as above, played move by move: once the search over forks has its long
+    route, the layered search goes on for more moves, and the game is already proven won."""
+    body, fruit = handed_over_positions(10, 10, 4, [37], 10_000)[37]
+    search = Endgame(Grid(10, 10), hold=16_000, limit=2_000_000, work=64 * SLICE)
+    while search.spare is None:
+        assert not search.proven()
+        cells, won = search.move(body, fruit)
+        body = search.proof.body_now()
+    assert not won and search.proven()
+    moves = 0
+    while not won:
+        assert search.proven()
+        cells, won = search.move(body, fruit)
+        body = None if won else search.proof.body_now()
+        moves += 1
+    assert len(cells) == 142 and moves > 1
 
 
 def test_the_headless_runner_lets_a_proven_win_play_on_past_its_move_limit():
