@@ -581,6 +581,15 @@ def test_a_long_route_over_forks_is_kept_while_the_layered_search_looks_for_a_sh
     assert len(route) == 142 and eats_by(grid, body, fruit, route)
 
 
+def test_the_layered_search_may_look_for_a_shorter_route_with_only_so_much_work(monkeypatch):
+    """The same with SHORTER a hundredth: the layered search (about 12,000 bodies) stops after
+    a hundredth of the work the forks did (about 170,000), and the long route is taken."""
+    monkeypatch.setattr(endgame, "SHORTER", 0.01)
+    body, fruit = handed_over_positions(10, 10, 4, [37], 10_000)[37]
+    search = Endgame(Grid(10, 10), hold=16_000, limit=2_000_000, work=64 * SLICE)
+    route = search.winning_route(body, fruit)
+    assert route == search.spare and len(route) == 158 and not search.given_up(body, fruit)
+
 def test_where_the_layered_search_gives_up_the_long_route_over_forks_is_taken():
     """STILL_WON with a hold of 160: the route over forks (183 moves) is longer than the rest of
     a proof of 700,000 could circle; the layered search, held to 160 bodies, gives up."""
