@@ -146,7 +146,7 @@ class Endgame:
                  remember=None, forks=True):
         """`hold`, `forget`, `deepen` and `remember` default to HOLD, FORGET, DEEPEN and
         REMEMBER, made smaller on boards whose bodies take more memory (see BODY_BYTES).
-        `forks` False skips the search over forks (`_by_forks`): the layered search alone."""
+        `forks` False skips the search over forks (`_shortest_by_forks`): the layered search alone."""
         self.grid = grid
         self._packing(grid.size)
         share = min(1, BODY_BYTES / sys.getsizeof(self._pack(range(grid.size))))
@@ -355,7 +355,8 @@ class Endgame:
 
     def _shortest_by_forks(self, body, fruit, free):
         """A winning route (packed) from `body`, or None if it is proven that none exists;
-        raises Unsure past the bounds of `_next_fork`.
+        raises Unsure past the bounds of `_next_fork`, or (Overflow) where even a round
+        without a bound would hold more forks than the hold.
 
         A *fork* is a body where the snake has a choice: two or three ways on, or the fruit
         beside its head. Between two forks the way is forced, so it is followed at once and
@@ -498,8 +499,9 @@ class Endgame:
         raise Unsure
 
     def _fork_route(self, came, fork, fruit):
-        """(a generator) The route (packed) from the search's start through the forks `came` leads back
-        along, to `fork` and on into the fruit: between two forks, the heads of the one way on."""
+        """The route (packed) from the search's start through the forks `came` leads back
+        along, to `fork` and on into the fruit: between two forks, the heads of the one way
+        on. A generator: a long route is read back over many pauses."""
         forks = []
         while fork is not None:
             forks.append(fork)
@@ -509,7 +511,7 @@ class Endgame:
         for start, end in zip(forks, forks[1:]):
             heads = self._heads_between(start, end, fruit)
             cells += heads
-            self._spent += len(heads)  # a long route is read back over many pauses
+            self._spent += len(heads)
             if self._spent >= self._pause:
                 self._pause = self._spent + SLICE
                 yield
