@@ -459,6 +459,16 @@ class Endgame:
         finally:
             self._let_go(came)
 
+    def _due(self, work):
+        """Count `work` done; whether a pause is due (the caller yields), bodies of ended
+        searches being freed first, faster than a search grows, so they do not pile up."""
+        self._spent += work
+        if self._spent < self._pause:
+            return False
+        self._pause = self._spent + SLICE
+        self._bury(2 * SLICE)
+        return True
+
     def _free_all(self):
         """Free every body ended searches left, a few slices between pauses (a generator):
         a round's forks, all at once, would stop the game for a tenth of a second or more."""
@@ -487,10 +497,7 @@ class Endgame:
         way on (it may do so for ever)."""
         for steps in range(1, 2 * self.grid.size):
             self._looked += 1
-            self._spent += 1
-            if self._spent >= self._pause:
-                self._pause = self._spent + SLICE
-                self._bury(2 * SLICE)
+            if self._due(1):
                 yield
             fed, moves = self._steps(body, free, fruit)
             if fed is not None or len(moves) != 1:
@@ -511,9 +518,7 @@ class Endgame:
         for start, end in zip(forks, forks[1:]):
             heads = self._heads_between(start, end, fruit)
             cells += heads
-            self._spent += len(heads)
-            if self._spent >= self._pause:
-                self._pause = self._spent + SLICE
+            if self._due(len(heads)):
                 yield
         return self._pack(cells + [fruit])
 
@@ -693,10 +698,7 @@ class Endgame:
                         deep_enough = True
                         continue
                     self._looked += 1
-                    self._spent += 1
-                    if self._spent >= self._pause:
-                        self._pause = self._spent + SLICE
-                        self._bury(2 * SLICE)
+                    if self._due(1):
                         yield
                     fed, moves = steps(now, free, fruit)
                     if fed is not None and at >= floor and (
