@@ -14,21 +14,24 @@ Positions already decided are remembered.
 
 Near the end, 9 bodies in 10 have a single way on. A body with a choice (two or three ways
 on, or the fruit beside the head) is a *fork*, and the search goes first over forks alone,
-depth first (`_shortest_by_forks`): each single way is followed at once and never kept,
+depth first: each single way is followed at once and never kept,
 
     fork --forced--> fork --forced--> ... --> fork with the fruit beside the head: eat?
       |
       +----forced--> dead end                 (only the forks are kept)
 
-so it holds a tenth of the bodies it meets, and it finds a win without first looking at
-every shorter way. It decides 16x12 seed 3's hand-over after 4.5 million bodies, where the
-layered search looks at 178 million, and 20x20 hand-overs the layered one cannot decide in
-the game's limits. Its route is less than twice the shortest, or, where that would hold too
-many forks, the first route it finds, which can be hundreds of thousands of moves. Only
-where it meets its own bounds (a single way that goes round for ever, or forks past the hold)
-does the layered search decide. It is only asked when few cells are free
-(FREE_MAX). Cells are flat (grid.py); a body is asked about as a tuple, head first, and
-searched as bytes, or as a str on boards of more than 256 cells (`_packing`).
+so it holds a tenth of the bodies it meets. A first round, without a bound on the route's
+moves, decides (`_first_by_forks`): it searches each fork once and stops at its first win.
+It proves 16x12 seed 3's hand-over won after 1.2 million bodies, where the layered search
+looks at 178 million, and decides 20x20 hand-overs the layered one cannot in the game's
+limits. Its route can be hundreds of thousands of moves, so a shorter one is then looked for
+(`_shorter`: rounds within a bound, then the layered search) with no more work than the
+moves it could save. Where the search over forks meets its own bounds (a single way that
+goes round for ever, or forks past the hold), the layered search decides alone.
+
+The search is only asked when few cells are free (FREE_MAX). Cells are flat (grid.py); a
+body is asked about as a tuple, head first, and searched as bytes, or as a str on boards of
+more than 256 cells (`_packing`).
 
 A proof can take millions of bodies, far more than a move's time. So `move` makes it a
 piece a move (WORK: the bodies looked at, and a few more for each search begun) while the
@@ -55,7 +58,6 @@ from collections import deque
 from functools import partial
 
 FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
-FREE_PATIENT = 4  # with more free cells than this a proof may do a tenth of LIMIT (`limit_for`)
 SLICE = 256  # bodies a proof looks at between pauses (a search begun counts as SEARCH_COST more)
 SEARCH_COST = 3  # its lists, dict and generator cost about what looking at 3 bodies does
 WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
@@ -67,10 +69,6 @@ BODY_BYTES = sys.getsizeof(bytes(16 * 12))
 FORGET = HOLD // 4  # bodies a search keeps all of; past them it keeps its layer only (`_breadth_first`)
 DEEPEN = HOLD // 3  # a layer this big goes on depth first: it, the next and later fruits' searches must fit
 STRETCH = 32  # moves a depth-first search goes deeper each round
-# The layered search may look for a route shorter than a long one over forks with this many
-# times the work the forks did (16x12 seed 16: 110 million after 39 million; on 20x20, where
-# it finds none in the game's limits, it stops after a few minutes rather than ten per fruit).
-SHORTER = 4
 REMEMBER = HOLD // 2  # questions proven not won that are remembered at once (a body each)
 # A dict of a million bodies stops the game for a third of a second when it grows (it copies
 # itself) and a tenth when it is freed. So a search that passes SPLIT bodies spreads them over
@@ -146,7 +144,7 @@ class Endgame:
                  remember=None, forks=True):
         """`hold`, `forget`, `deepen` and `remember` default to HOLD, FORGET, DEEPEN and
         REMEMBER, made smaller on boards whose bodies take more memory (see BODY_BYTES).
-        `forks` False skips the search over forks (`_shortest_by_forks`): the layered search alone."""
+        `forks` False skips the search over forks (`_first_by_forks`): the layered search alone."""
         self.grid = grid
         self._packing(grid.size)
         share = min(1, BODY_BYTES / sys.getsizeof(self._pack(range(grid.size))))
@@ -220,23 +218,13 @@ class Endgame:
         return fruit >= 0 and self.grid.size - len(body) <= self.free_max and question not in (
             self._lost, self._given_up)
 
-    def limit_for(self, body):
-        """The work a proof for `body` may do: `limit`, or a tenth of it with more than
-        FREE_PATIENT free cells. With 5 or 6 free cells, the body can often be brought back
-        into order instead (survival.py), and from there the cell tree surely wins, so a
-        long proof would only hold that back. Of 16x12's 6-free hand-overs (seeds 1-100),
-        five are proven won in 1-6 million of work, seed 9 among them, which survival
-        loses; the other three survival wins (seed 11's proof takes 118 million, seed 39's
-        passes 200 million undecided)."""
-        return self.limit if self.grid.size - len(body) <= FREE_PATIENT else self.limit // 10
-
     def winning_route(self, body, fruit):
         """The shortest route (cells after the head) to a won position, or None: the whole
         proof in one go, for tests and tools (`move` spreads it over moves)."""
         if not self.asked(body, fruit):
             return None
         proof = Proof(self._proving(body, fruit), body, fruit)
-        while not proof.ended(self.limit_for(body)):
+        while not proof.ended(self.limit):
             proof.work(self.work // SLICE)
         proof.steps.close()  # a search given up lets go of its bodies
         self._bury(self._held)  # no game waits on this call: free them all now
@@ -255,7 +243,7 @@ class Endgame:
         if proof is None:
             proof = self.proof = Proof(self._proving(body, fruit), body, fruit)
         proof.work(self.work // SLICE)
-        if proof.ended(self.limit_for(body)):
+        if proof.ended(self.limit):
             route = self._verdict(proof)
             if route is None or proof.at == 0:
                 self._drop()
@@ -323,77 +311,85 @@ class Endgame:
 
     def _proving(self, body, fruit):
         """The search for a body asked about (a tuple of cells), as a generator; its answer
-        is the winning route as a list of cells, or None. Over forks first (`_shortest_by_forks`);
-        if that meets one of its bounds, the layered search (`_won`) decides.
+        is the winning route as a list of cells, or None.
 
-        A route over forks longer than the moves the rest of the proof could circle is kept
-        as `spare`, and the layered search looks for the shortest: circling while it does
-        costs fewer moves than the long route could save (16x12 seed 16: 310 moves, not
-        497,148). It may do SHORTER times the work the forks did; if it gives up, the spare
-        route is taken (`_verdict`)."""
+        Over forks, a round without a bound decides first (`_first_by_forks`): it proves a
+        loss, or finds a route, often a long one, with little work (16x12 seed 16: 497,148
+        moves after 1.9 million of work, where a route of 310 exists). A long route is kept
+        as `spare` while `_shorter` looks for a shorter one. Circling while it looks costs a
+        move per `work`, and a shorter route can save at most the spare's moves beyond the
+        distance to the fruit, so it may not spend more than that (as in ski rental: at
+        worst twice the moves), nor the rest of the proof's limit. If it finds none, the
+        spare route is taken (`_verdict`). Where the forks search meets one of its bounds
+        (Unsure), the layered search (`_won`) decides alone."""
         free = sum(1 << c for c in self._cells.difference(body))
         self._cut_short = set()
         self.spare = None
         packed = self._pack(body)
-        route = None
         if self.forks:
-            start, limit = self._spent, self.limit_for(body)
+            start = self._spent
             try:
-                route = yield from self._shortest_by_forks(packed, fruit, free)
-                if route is None or len(route) * max(self.work, 1) <= limit - (self._spent - start):
-                    return None if route is None else [self._cell[c] for c in route]
-                self.spare = [self._cell[c] for c in route]
-                yield from self._free_all()
+                route = yield from self._first_by_forks(packed, fruit, free)
             except Unsure:
                 yield from self._free_all()  # the layered search starts with nothing held
-        layered = self._won(packed, fruit, free, outermost=True)
-        if self.spare is not None:  # a shorter route is worth only so much work
-            until = self._spent + SHORTER * (self._spent - start)
-            layered = _stopping(layered, lambda: self._spent >= until)
-        route = yield from layered
+            else:
+                if route is None:
+                    return None
+                saving = len(route) - self.grid.distance(body[0], fruit)
+                budget = min(self.limit - (self._spent - start), saving * max(self.work, 1))
+                if budget <= 0:
+                    return [self._cell[c] for c in route]
+                self.spare = [self._cell[c] for c in route]
+                until = self._spent + budget
+                route = yield from _stopping(self._shorter(packed, fruit, free, len(route)),
+                                             lambda: self._spent >= until)
+                return None if route is None else [self._cell[c] for c in route]
+        route = yield from self._won(packed, fruit, free, outermost=True)
         return None if route is None else [self._cell[c] for c in route]
 
-    def _shortest_by_forks(self, body, fruit, free):
-        """A winning route (packed) from `body`, or None if it is proven that none exists;
-        raises Unsure past the bounds of `_next_fork`, or (Overflow) where even a round
-        without a bound would hold more forks than the hold.
+    def _first_by_forks(self, body, fruit, free):
+        """A winning route (packed) from `body`, the first a search over forks without a bound
+        finds, or None if it is proven that none exists; raises Unsure past the bounds of
+        `_next_fork`, or (Overflow) past `hold` forks.
 
         A *fork* is a body where the snake has a choice: two or three ways on, or the fruit
         beside its head. Between two forks the way is forced, so it is followed at once and
-        never kept: on 16x12 hand-overs 9 bodies in 10 have one way on. The search is depth
-        first, which finds a win without first looking at every shorter way (16x12 seed 3's
-        hand-over is proven won after about a million bodies, where the layered search looks
-        at 178 million). Each next fruit after eating is decided by `_won_by_forks`.
-
-        It goes in rounds, each within a bound on the route's moves: twice the distance to
-        the fruit, doubled each round, so the route is less than twice the shortest. A round
-        that would hold more than the hold gives way to one without a bound: it still
-        decides, but its route is the first it found, which can be very long (16x12 seed 16:
-        497,148 moves, where a route of 310 exists; 20x20 seeds 1 and 2: 320,493 and 78,498
-        moves, where no route is shorter than 320 and the rounds before fill the hold)."""
+        never kept: on 16x12 hand-overs 9 bodies in 10 have one way on. Depth first, the
+        search ends at its first win, and each fork is searched once, so it decides with
+        little work: 20x20 seed 3's hand-over (6 free cells) is proven lost after 33 million
+        bodies, where rounds within a bound, each searching again what the last did, passed
+        400 million. Each next fruit after eating is decided by `_won_by_forks`."""
         key = (body, fruit)
         if key in self._no:
             return None
-        bound = 2 * self.grid.distance(self._cell[body[0]], fruit)
-        while True:
-            try:
-                route, bounded = yield from self._forks_within(body, fruit, free, bound)
-            except Overflow:
-                if bound is None:
-                    raise
-                bounded, bound = True, None
-                route = None
-            yield from self._free_all()  # each round starts with nothing held
-            if route is not None or not bounded:
-                break
-            bound = None if bound is None else 2 * bound
+        route, _ = yield from self._forks_within(body, fruit, free, None)
+        yield from self._free_all()  # the next search starts with nothing held
         if route is None:
             self._remember_no(key)
         return route
 
+    def _shorter(self, body, fruit, free, longest):
+        """A winning route (packed) from `body` shorter than `longest` moves, or None: over
+        forks in rounds within a bound, twice the distance to the fruit and doubled each round
+        while it is below `longest`, so a route found is less than twice the shortest (16x12
+        seed 3: 449 moves, not 464,679); then, or where a round would hold more than the hold,
+        the layered search, which finds the shortest. The positions after eating were decided
+        by `_first_by_forks` and are remembered, so these searches take none of them up again."""
+        bound = 2 * self.grid.distance(self._cell[body[0]], fruit)
+        try:
+            while bound < longest:
+                route, bounded = yield from self._forks_within(body, fruit, free, bound)
+                yield from self._free_all()
+                if route is not None or not bounded:
+                    return route
+                bound *= 2
+        except Overflow:
+            yield from self._free_all()
+        return (yield from self._won(body, fruit, free, outermost=True))
+
     def _forks_within(self, body, fruit, free, bound):
         """(a winning route within `bound` moves or None, whether the bound cut a way short):
-        a round of `_shortest_by_forks`. A fork met again in fewer moves is searched again
+        a round of `_first_by_forks` or `_shorter`. A fork met again in fewer moves is searched again
         from there, so no route within the bound is missed. With no bound (None) each fork is
         searched once, and the route is the first found. Raises Overflow past `hold` forks."""
         came, moves_to = {body: None}, {body: 0}  # fork -> the fork before it, the moves to it
@@ -426,7 +422,7 @@ class Endgame:
             self._let_go(came)
 
     def _won_by_forks(self, body, fruit, free):
-        """Whether (body, fruit) is won, depth first over forks (see `_shortest_by_forks`):
+        """Whether (body, fruit) is won, depth first over forks (see `_first_by_forks`):
         True, False (proven), or Unsure raised (Overflow past `hold` forks). Only the
         verdict: the route is searched for again once the game gets there."""
         key = (body, fruit)

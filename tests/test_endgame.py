@@ -312,18 +312,6 @@ def test_a_hand_over_with_six_free_cells_is_searched_and_won():
     assert outcomes(SIX_FREE, search=True) == ["won"] * 8
 
 
-def test_with_more_than_four_free_cells_a_proof_may_do_a_tenth_of_the_limit():
-    """There the body can often be brought back into order instead, which surely wins: a
-    long proof would hold that back. SIX_FREE's proof looks at about 9,600 bodies."""
-    _, brief, body, fruit = question(SIX_FREE, limit=60_000)
-    assert brief.limit_for(body) == 6000
-    assert brief.winning_route(body, fruit) is None and brief.given_up(body, fruit)
-    _, longer, _, _ = question(SIX_FREE, limit=200_000)
-    assert longer.winning_route(body, fruit)
-    _, four, body, fruit = question(STILL_WON, limit=60_000)  # four free cells: the whole limit
-    assert four.limit_for(body) == 60_000 and four.winning_route(body, fruit)
-
-
 def test_too_many_free_cells_are_not_searched():
     game, search, body, fruit = question(STILL_WON, free_max=3)
     assert search.winning_route(body, fruit) is None and search._looked == 0
@@ -516,38 +504,53 @@ def test_a_body_moves_into_free_cells_or_its_tail_and_never_turns_back_into_its_
 # -- the search over forks (bodies with a choice) --------------------------------------------
 
 def six_free_on_ten_by_ten():
-    """10x10 seed 34's hand-over: 6 free cells, so a proof may do a tenth of its limit."""
+    """10x10 seed 34's hand-over (6 free cells)."""
     return handed_over_positions(10, 10, 4, [34], 10_000)[34]
 
 
 def test_the_search_over_forks_wins_a_hand_over_the_layered_search_gives_up_at_the_same_limit():
-    """Over forks, 10x10 seed 34's hand-over is won by a route of 9 moves after about 190,000
-    bodies; the layered search alone passes the 300,000 it may look at."""
+    """Over forks, 10x10 seed 34's hand-over is won by a route of 9 moves after about 210,000
+    bodies; the layered search alone passes a limit of a million (it needs 1.5 million)."""
     body, fruit = six_free_on_ten_by_ten()
     grid = Grid(10, 10)
-    forks = Endgame(grid, limit=3_000_000)
+    forks = Endgame(grid, limit=1_000_000)
     route = forks.winning_route(body, fruit)
     assert route and eats_by(grid, body, fruit, route) and forks.looked < 250_000
-    layered = Endgame(grid, limit=3_000_000, forks=False)
+    layered = Endgame(grid, limit=1_000_000, forks=False)
     assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
 
 
 def test_between_forks_the_one_way_on_is_followed_and_never_kept():
-    """Most bodies have one way on: the search holds only the forks it has met, a small part
-    of the bodies it looks at."""
+    """Most bodies have one way on: while it decides, the search holds only the forks it has
+    met, a small part of the bodies it looks at."""
     body, fruit = six_free_on_ten_by_ten()
     search = Endgame(Grid(10, 10), limit=3_000_000)
     proof = Proof(search._proving(body, fruit), body, fruit)
     most = 0
-    while not proof.ended(search.limit):
+    while search.spare is None and not proof.ended(search.limit):
         proof.work(1)
         most = max(most, search.held)
-    assert proof.route and search.looked > 20 * most
+    assert search.spare and search.looked > 20 * most
 
 
 def test_over_forks_a_lost_cause_is_proven_lost_as_by_the_layered_search():
     game, search, body, fruit = question(NOT_WON, forks=True)
     assert search.winning_route(body, fruit) is None and search.lost(body, fruit)
+
+
+def test_a_lost_hand_over_is_decided_by_the_one_round_without_a_bound():
+    """10x10 seed 46's hand-over cannot be won. The round without a bound goes first and
+    proves it alone; rounds within a bound first would each search again what the last did
+    (about 2,900 bodies here, not 870)."""
+    body, fruit = handed_over_positions(10, 10, 4, [46], 10_000)[46]
+    search = Endgame(Grid(10, 10))
+    assert search.winning_route(body, fruit) is None and search.lost(body, fruit)
+    one_round = Endgame(Grid(10, 10))
+    free = sum(1 << c for c in range(100) if c not in body)
+    rounds = one_round._forks_within(one_round._pack(body), fruit, free, None)
+    for _ in rounds:
+        pass
+    assert search.looked == one_round.looked
 
 
 def test_the_rounds_bound_the_route_to_less_than_twice_the_shortest():
@@ -558,10 +561,10 @@ def test_the_rounds_bound_the_route_to_less_than_twice_the_shortest():
     assert eats_by(grid, body, fruit, route) and 163 <= len(route) < 2 * 163
 
 
-def test_a_round_that_would_hold_too_many_forks_gives_way_to_one_without_a_bound():
-    """With a hold of 160, STILL_WON's rounds within a bound overflow; the round without a
-    bound still proves the win, by the first route it finds (183 moves, not 55). The layered
-    search, held to the same, gives up."""
+def test_a_hold_too_small_for_the_layered_search_still_holds_the_round_without_a_bound():
+    """With a hold of 160, the round without a bound proves STILL_WON won, by the first route
+    it finds (183 moves, not 55): the rounds within a bound and the layered search that look
+    for a shorter one overflow. The layered search alone, held to the same, gives up."""
     game, search, body, fruit = question(STILL_WON, forks=True, hold=160)
     route = search.winning_route(body, fruit)
     assert route and eats_by(Grid(game.width, game.height), body, fruit, route) and len(route) > 55
@@ -569,26 +572,61 @@ def test_a_round_that_would_hold_too_many_forks_gives_way_to_one_without_a_bound
     assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
 
 
-def test_a_long_route_over_forks_is_kept_while_the_layered_search_looks_for_a_shorter_one():
-    """10x10 seed 37's hand-over with a hold of 16,000: the rounds over forks overflow, and the
-    round without a bound finds 158 moves. With 16,384 of work a move, circling for the rest
-    of the proof costs fewer moves, so the layered search finds the shortest, 142."""
-    body, fruit = handed_over_positions(10, 10, 4, [37], 10_000)[37]
+def seed_37_and_29_on_ten_by_ten():
+    """10x10 seeds 37 and 29's hand-overs (4 free cells each)."""
+    return handed_over_positions(10, 10, 4, [37, 29], 10_000)
+
+
+def test_a_long_first_route_is_kept_while_rounds_within_a_bound_look_for_a_shorter_one():
+    """10x10 seed 37's hand-over: the round without a bound decides first, by a route of 1,310
+    moves; the rounds within a bound then find 158 (the shortest is 142)."""
+    body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     grid = Grid(10, 10)
-    search = Endgame(grid, hold=16_000, limit=2_000_000, work=64 * SLICE)
+    search = Endgame(grid, limit=2_000_000, work=64 * SLICE)
     route = search.winning_route(body, fruit)
-    assert len(search.spare) == 158 and eats_by(grid, body, fruit, search.spare)
-    assert len(route) == 142 and eats_by(grid, body, fruit, route)
+    assert len(search.spare) == 1310 and eats_by(grid, body, fruit, search.spare)
+    assert len(route) == 158 and eats_by(grid, body, fruit, route)
 
 
-def test_the_layered_search_may_look_for_a_shorter_route_with_only_so_much_work(monkeypatch):
-    """The same with SHORTER a hundredth: the layered search (about 12,000 bodies) stops after
-    a hundredth of the work the forks did (about 170,000), and the long route is taken."""
-    monkeypatch.setattr(endgame, "SHORTER", 0.01)
-    body, fruit = handed_over_positions(10, 10, 4, [37], 10_000)[37]
-    search = Endgame(Grid(10, 10), hold=16_000, limit=2_000_000, work=64 * SLICE)
+class OverflowingRounds(Endgame):
+    """Every round within a bound holds more forks than the hold."""
+
+    def _forks_within(self, body, fruit, free, bound):
+        if bound is not None:
+            raise endgame.Overflow
+        return (yield from super()._forks_within(body, fruit, free, bound))
+
+
+def test_where_a_round_within_a_bound_overflows_the_layered_search_finds_the_shortest():
+    body, fruit = seed_37_and_29_on_ten_by_ten()[37]
+    grid = Grid(10, 10)
+    search = OverflowingRounds(grid, limit=2_000_000, work=64 * SLICE)
     route = search.winning_route(body, fruit)
-    assert route == search.spare and len(route) == 158 and not search.given_up(body, fruit)
+    assert len(search.spare) == 1310 and len(route) == 142 and eats_by(grid, body, fruit, route)
+
+
+def test_the_search_for_a_shorter_route_costs_no_more_moves_than_it_could_save():
+    """10x10 seed 29's first route is 933 moves, 926 more than the distance to the fruit. With a
+    slice of work a move (256), the rounds that find 261 would cost more moves than that
+    (about 150,000 of work): the first route is taken. With four slices a move they find it."""
+    body, fruit = seed_37_and_29_on_ten_by_ten()[29]
+    grid = Grid(10, 10)
+    slow = Endgame(grid, limit=2_000_000, work=SLICE)
+    route = slow.winning_route(body, fruit)
+    assert route == slow.spare and len(route) == 933 and not slow.given_up(body, fruit)
+    assert slow.looked < 926 * SLICE
+    faster = Endgame(grid, limit=2_000_000, work=4 * SLICE)
+    assert len(faster.winning_route(body, fruit)) == 261
+
+
+def test_a_first_route_as_short_as_the_distance_is_taken_at_once():
+    """The fruit beside the head and the board full once it is eaten: no shorter route can
+    exist, so none is looked for."""
+    game, search, body, fruit = question(["> > v",
+                                          "H * v",
+                                          "^ < <"], forks=True)
+    assert search.winning_route(body, fruit) == [fruit] and search.spare is None
+
 
 def test_where_the_layered_search_gives_up_the_long_route_over_forks_is_taken():
     """STILL_WON with a hold of 160: the route over forks (183 moves) is longer than the rest of
@@ -598,10 +636,11 @@ def test_where_the_layered_search_gives_up_the_long_route_over_forks_is_taken():
     assert route == search.spare and len(route) == 183 and not search.given_up(body, fruit)
 
 
-def test_while_the_layered_search_looks_for_a_shorter_route_the_position_is_known_won():
-    """10x10 seed 37 as above, played move by move: once the search over forks has its long
-    route, the layered search goes on for more moves, and the game is already proven won."""
-    body, fruit = handed_over_positions(10, 10, 4, [37], 10_000)[37]
+def test_while_a_shorter_route_is_looked_for_the_position_is_known_won():
+    """10x10 seed 37 as above, played move by move: once the round without a bound has its
+    long route, the rounds within a bound go on for more moves, and the game is already
+    proven won."""
+    body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     search = Endgame(Grid(10, 10), hold=16_000, limit=2_000_000, work=64 * SLICE)
     while search.spare is None:
         assert not search.proven()
@@ -614,34 +653,39 @@ def test_while_the_layered_search_looks_for_a_shorter_route_the_position_is_know
         cells, won = search.move(body, fruit)
         body = None if won else search.proof.body_now()
         moves += 1
-    assert len(cells) == 142 and moves > 1
+    assert len(cells) == 158 and moves > 1
 
 
 def test_the_headless_runner_lets_a_proven_win_play_on_past_its_move_limit():
     """STILL_WON's proof ends on the first move (a large piece of work a move): from then on
-    the game is proven won, so one move of limit does not call it stuck."""
+    the game is proven won, so one move of limit does not call it stuck. With a slice a move
+    its first route (3 slices) is not found by then."""
     game = board(STILL_WON)
     solver = HamiltonSolver(game)
     solver.endgame.work = 100 * SLICE
     assert bench.play(game, solver, game.steps + 1, bench.Timing(), False) == "won"
     game = board(STILL_WON)
     solver = HamiltonSolver(game)
+    solver.endgame.work = SLICE
     assert bench.play(game, solver, game.steps + 1, bench.Timing(), False) == "stuck"  # not proven yet
 
 
 def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_as_proven_won():
-    """While STILL_WON's own proof goes on (a slice a move), the game is not yet known won;
-    after its first meal, the next position is one that proof showed won, so circling while
-    its route is searched for (here with no work a move) counts as proven."""
+    """While STILL_WON's own proof decides (a slice a move: 3 moves), the game is not yet known
+    won; from its first route on it is, while a shorter one is looked for. After its first
+    meal, the next position is one that proof showed won, so circling while its route is
+    searched for (here with no work a move) counts as proven."""
     game = board(STILL_WON)
     solver = HamiltonSolver(game)
     solver.endgame.work = SLICE
+    proven = []  # whether the game was proven won, each move the proof was under way
     while game.eaten == 0:
         direc = solver.next_direction()
         if solver.decision.get("proof") == "under way":
-            assert not solver.proven_win()
+            proven.append(solver.proven_win())
         game.snake.turn(direc)
         game.step()
+    assert proven[:2] == [False, False] and proven.index(True) == 2 and all(proven[2:])
     solver.endgame.work = 1  # less than a slice: the next proof stays under way
     for _ in range(3):
         game.snake.turn(solver.next_direction())
