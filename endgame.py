@@ -58,6 +58,7 @@ from collections import deque
 from functools import partial
 
 FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
+FREE_PATIENT = 4  # with more free cells than this a proof may do a tenth of LIMIT (`limit_for`)
 SLICE = 256  # bodies a proof looks at between pauses (a search begun counts as SEARCH_COST more)
 SEARCH_COST = 3  # its lists, dict and generator cost about what looking at 3 bodies does
 WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
@@ -218,13 +219,25 @@ class Endgame:
         return fruit >= 0 and self.grid.size - len(body) <= self.free_max and question not in (
             self._lost, self._given_up)
 
+    def limit_for(self, body):
+        """The work a proof for `body` may do: `limit`, or a tenth of it with more than
+        FREE_PATIENT free cells. With 5 or 6 free cells, the body can often be brought back
+        into order instead (survival.py), and from there the cell tree surely wins, so a
+        long proof would only hold that back. Every 5- or 6-free hand-over measured (16x12
+        and 12x12 seeds 1-100, 10x10 seeds 1-200) is decided in 7.2 million of work or less,
+        but such positions met later can take far more: 16x12 seed 67, handed over with 7
+        free cells, meets one at 6 whose proof passes 200 million undecided; with the whole
+        limit the snake circled 48,828 moves for it and then ate into a lost position, where
+        with a tenth, bringing its body back into order wins the game."""
+        return self.limit if self.grid.size - len(body) <= FREE_PATIENT else self.limit // 10
+
     def winning_route(self, body, fruit):
         """The shortest route (cells after the head) to a won position, or None: the whole
         proof in one go, for tests and tools (`move` spreads it over moves)."""
         if not self.asked(body, fruit):
             return None
         proof = Proof(self._proving(body, fruit), body, fruit)
-        while not proof.ended(self.limit):
+        while not proof.ended(self.limit_for(body)):
             proof.work(self.work // SLICE)
         proof.steps.close()  # a search given up lets go of its bodies
         self._bury(self._held)  # no game waits on this call: free them all now
@@ -243,7 +256,7 @@ class Endgame:
         if proof is None:
             proof = self.proof = Proof(self._proving(body, fruit), body, fruit)
         proof.work(self.work // SLICE)
-        if proof.ended(self.limit):
+        if proof.ended(self.limit_for(body)):
             route = self._verdict(proof)
             if route is None or proof.at == 0:
                 self._drop()
@@ -336,7 +349,7 @@ class Endgame:
                 if route is None:
                     return None
                 saving = len(route) - self.grid.distance(body[0], fruit)
-                budget = min(self.limit - (self._spent - start), saving * max(self.work, 1))
+                budget = min(self.limit_for(body) - (self._spent - start), saving * max(self.work, 1))
                 if budget <= 0:
                     return [self._cell[c] for c in route]
                 self.spare = [self._cell[c] for c in route]

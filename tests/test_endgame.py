@@ -312,6 +312,18 @@ def test_a_hand_over_with_six_free_cells_is_searched_and_won():
     assert outcomes(SIX_FREE, search=True) == ["won"] * 8
 
 
+def test_with_more_than_four_free_cells_a_proof_may_do_a_tenth_of_the_limit():
+    """There the body can often be brought back into order instead, which surely wins: a
+    long proof would hold that back. SIX_FREE's proof looks at about 9,600 bodies."""
+    _, brief, body, fruit = question(SIX_FREE, limit=60_000)
+    assert brief.limit_for(body) == 6000
+    assert brief.winning_route(body, fruit) is None and brief.given_up(body, fruit)
+    _, longer, _, _ = question(SIX_FREE, limit=200_000)
+    assert longer.winning_route(body, fruit)
+    _, four, body, fruit = question(STILL_WON, limit=60_000)  # four free cells: the whole limit
+    assert four.limit_for(body) == 60_000 and four.winning_route(body, fruit)
+
+
 def test_too_many_free_cells_are_not_searched():
     game, search, body, fruit = question(STILL_WON, free_max=3)
     assert search.winning_route(body, fruit) is None and search._looked == 0
@@ -504,19 +516,20 @@ def test_a_body_moves_into_free_cells_or_its_tail_and_never_turns_back_into_its_
 # -- the search over forks (bodies with a choice) --------------------------------------------
 
 def six_free_on_ten_by_ten():
-    """10x10 seed 34's hand-over (6 free cells)."""
+    """10x10 seed 34's hand-over: 6 free cells, so a proof may do a tenth of its limit."""
     return handed_over_positions(10, 10, 4, [34], 10_000)[34]
 
 
 def test_the_search_over_forks_wins_a_hand_over_the_layered_search_gives_up_at_the_same_limit():
     """Over forks, 10x10 seed 34's hand-over is won by a route of 9 moves after about 210,000
-    bodies; the layered search alone passes a limit of a million (it needs 1.5 million)."""
+    bodies; the layered search alone passes the 300,000 it may look at (6 free cells: a
+    tenth of the limit)."""
     body, fruit = six_free_on_ten_by_ten()
     grid = Grid(10, 10)
-    forks = Endgame(grid, limit=1_000_000)
+    forks = Endgame(grid, limit=3_000_000)
     route = forks.winning_route(body, fruit)
     assert route and eats_by(grid, body, fruit, route) and forks.looked < 250_000
-    layered = Endgame(grid, limit=1_000_000, forks=False)
+    layered = Endgame(grid, limit=3_000_000, forks=False)
     assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
 
 
