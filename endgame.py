@@ -291,7 +291,7 @@ class Endgame:
     def _verdict(self, proof):
         """The route of a finished proof; a fruit proven lost or given up is remembered."""
         question = (proof.fruit, len(proof.body))
-        if proof.route is None and self.spare is not None:  # the layered search found no shorter route
+        if proof.route is None and self.spare is not None:  # looking for a shorter route was given up
             proof.done, proof.route = True, self.spare
         if not proof.done or (proof.route is None and self._cut_short):
             self._given_up = question
@@ -328,37 +328,43 @@ class Endgame:
 
         Over forks, a round without a bound decides first (`_first_by_forks`): it proves a
         loss, or finds a route, often a long one, with little work (16x12 seed 16: 497,148
-        moves after 1.9 million of work, where a route of 310 exists). A long route is kept
-        as `spare` while `_shorter` looks for a shorter one. Circling while it looks costs a
-        move per `work`, and a shorter route can save at most the spare's moves beyond the
-        distance to the fruit, so it may not spend more than that (as in ski rental: at
-        worst twice the moves), nor the rest of the proof's limit. If it finds none, the
-        spare route is taken (`_verdict`). Where the forks search meets one of its bounds
-        (Unsure), the layered search (`_won`) decides alone."""
+        moves after 1.9 million of work, where a route of 310 exists); `_shortened` then
+        looks for a shorter one. Where the forks search meets one of its bounds (Unsure),
+        the layered search (`_won`) decides alone."""
         free = sum(1 << c for c in self._cells.difference(body))
         self._cut_short = set()
         self.spare = None
         packed = self._pack(body)
+        route = None
         if self.forks:
             start = self._spent
             try:
                 route = yield from self._first_by_forks(packed, fruit, free)
+                if route is not None:
+                    route = yield from self._shortened(packed, fruit, free, route, start)
+                return None if route is None else [self._cell[c] for c in route]
             except Unsure:
                 yield from self._free_all()  # the layered search starts with nothing held
-            else:
-                if route is None:
-                    return None
-                saving = len(route) - self.grid.distance(body[0], fruit)
-                budget = min(self.limit_for(body) - (self._spent - start), saving * max(self.work, 1))
-                if budget <= 0:
-                    return [self._cell[c] for c in route]
-                self.spare = [self._cell[c] for c in route]
-                until = self._spent + budget
-                route = yield from _stopping(self._shorter(packed, fruit, free, len(route)),
-                                             lambda: self._spent >= until)
-                return None if route is None else [self._cell[c] for c in route]
         route = yield from self._won(packed, fruit, free, outermost=True)
         return None if route is None else [self._cell[c] for c in route]
+
+    def _shortened(self, body, fruit, free, route, start):
+        """A winning route (packed) no longer than `route`, the first found over forks by a
+        proof that began at `start` (its work then). While `_shorter` looks for a shorter
+        one, `route` is kept as `spare` (the game is then known won, `proven`).
+
+        Circling while it looks costs a move per `work`, and a shorter route can save at most
+        the moves `route` takes beyond the distance to the fruit, so the search may not cost
+        more than that (as in ski rental: at worst twice the moves), nor the rest of the
+        proof's limit. If it finds none in time, `route` is taken."""
+        saving = len(route) - self.grid.distance(self._cell[body[0]], fruit)
+        budget = min(self.limit_for(body) - (self._spent - start), saving * max(self.work, 1))
+        if budget <= 0:
+            return route
+        self.spare = [self._cell[c] for c in route]
+        until = self._spent + budget
+        shorter = yield from _stopping(self._shorter(body, fruit, free, len(route)), lambda: self._spent >= until)
+        return route if shorter is None else shorter
 
     def _first_by_forks(self, body, fruit, free):
         """A winning route (packed) from `body`, the first a search over forks without a bound
@@ -385,9 +391,10 @@ class Endgame:
         """A winning route (packed) from `body` shorter than `longest` moves, or None: over
         forks in rounds within a bound, twice the distance to the fruit and doubled each round
         while it is below `longest`, so a route found is less than twice the shortest (16x12
-        seed 3: 449 moves, not 464,679); then, or where a round would hold more than the hold,
-        the layered search, which finds the shortest. The positions after eating were decided
-        by `_first_by_forks` and are remembered, so these searches take none of them up again."""
+        seed 3: 449 moves, not 464,679); then, or where a round meets its bounds (more forks
+        than the hold), the layered search, which finds the shortest. The positions after
+        eating were decided by `_first_by_forks` and are remembered, so these searches take
+        none of them up again."""
         bound = 2 * self.grid.distance(self._cell[body[0]], fruit)
         try:
             while bound < longest:
@@ -396,15 +403,16 @@ class Endgame:
                 if route is not None or not bounded:
                     return route
                 bound *= 2
-        except Overflow:
+        except Unsure:  # a round met its bounds (Overflow: past the hold)
             yield from self._free_all()
         return (yield from self._won(body, fruit, free, outermost=True))
 
     def _forks_within(self, body, fruit, free, bound):
         """(a winning route within `bound` moves or None, whether the bound cut a way short):
-        a round of `_first_by_forks` or `_shorter`. A fork met again in fewer moves is searched again
-        from there, so no route within the bound is missed. With no bound (None) each fork is
-        searched once, and the route is the first found. Raises Overflow past `hold` forks."""
+        a round of `_first_by_forks` or `_shorter`. A fork met again in fewer moves is
+        searched again from there, so no route within the bound is missed. With no bound
+        (None) each fork is searched once, and the route is the first found. Raises Overflow
+        past `hold` forks."""
         came, moves_to = {body: None}, {body: 0}  # fork -> the fork before it, the moves to it
         forks, bounded = [(body, free, 0)], False
         self._held += 1
