@@ -412,35 +412,42 @@ class Endgame:
         a round of `_first_by_forks` or `_shorter`. A fork met again in fewer moves is
         searched again from there, so no route within the bound is missed. With no bound
         (None) each fork is searched once, and the route is the first found. Raises Overflow
-        past `hold` forks."""
-        came, moves_to = {body: None}, {body: 0}  # fork -> the fork before it, the moves to it
+        past `hold` forks.
+
+        A round can meet a million forks: they are kept in SHARDS dicts by hash, as a big
+        layered search keeps its bodies (see SPLIT), so that no one dict grows, or is freed,
+        all at once (a million forks in one dict stopped the game for a third of a second)."""
+        reached = [{} for _ in range(SHARDS)]  # fork -> (the fork before it, the moves to it)
+        reached[hash(body) % SHARDS][body] = (None, 0)
         forks, bounded = [(body, free, 0)], False
         self._held += 1
         try:
             while forks:
                 now, left, depth = forks.pop()
-                if depth > moves_to[now]:
+                if depth > reached[hash(now) % SHARDS][now][1]:
                     continue  # reached in fewer moves since
                 fed, moves = self._steps(now, left, fruit)
                 if fed is not None and (yield from self._forks_after(fed, left ^ 1 << fruit)):
-                    return (yield from self._fork_route(came, now, fruit)), bounded
+                    return (yield from self._fork_route(reached, now, fruit)), bounded
                 for after, after_free in moves:
                     found = yield from self._next_fork(after, after_free, fruit)
                     if found is None:
                         continue
                     fork, fork_free, steps = found
+                    shard = reached[hash(fork) % SHARDS]
                     if bound is not None and depth + steps > bound:
                         bounded = True
-                    elif fork not in came or bound is not None and depth + steps < moves_to[fork]:
-                        if fork not in came:
+                    elif fork not in shard or bound is not None and depth + steps < shard[fork][1]:
+                        if fork not in shard:
                             if self._held >= self.hold:
                                 raise Overflow
                             self._held += 1
-                        came[fork], moves_to[fork] = now, depth + steps
+                        shard[fork] = (now, depth + steps)
                         forks.append((fork, fork_free, depth + steps))
             return None, bounded
         finally:
-            self._let_go(came)
+            for shard in reached:
+                self._let_go(shard)
 
     def _won_by_forks(self, body, fruit, free):
         """Whether (body, fruit) is won, depth first over forks (see `_first_by_forks`):
@@ -522,14 +529,15 @@ class Endgame:
             body, free = moves[0]
         raise Unsure
 
-    def _fork_route(self, came, fork, fruit):
-        """The route (packed) from the search's start through the forks `came` leads back
-        along, to `fork` and on into the fruit: between two forks, the heads of the one way
-        on. A generator: a long route is read back over many pauses."""
+    def _fork_route(self, reached, fork, fruit):
+        """The route (packed) from the search's start through the forks `reached` (shards of
+        `_forks_within`) leads back along, to `fork` and on into the fruit: between two
+        forks, the heads of the one way on. A generator: a long route is read back over many
+        pauses."""
         forks = []
         while fork is not None:
             forks.append(fork)
-            fork = came[fork]
+            fork = reached[hash(fork) % SHARDS][fork][0]
         forks.reverse()
         cells = []
         for start, end in zip(forks, forks[1:]):

@@ -351,6 +351,39 @@ def test_a_search_past_split_bodies_spreads_them_over_shards_so_no_one_dict_grow
     assert all(shards == SHARDS and largest < held // 8 for shards, largest, held in spread)
 
 
+def first_round_on_seed_17():
+    """10x10 seed 17's first round over forks, run out: (its route, (shards, the largest
+    shard's forks, all forks) at each pause, the Endgame)."""
+    body, fruit = handed_over_positions(10, 10, 4, [17], 10_000)[17]
+    search = Endgame(Grid(10, 10))
+    free = sum(1 << c for c in range(100) if c not in body)
+    round_ = search._forks_within(search._pack(body), fruit, free, None)
+    spread = []
+    try:
+        while True:
+            next(round_)
+            reached = round_.gi_frame.f_locals["reached"]
+            spread.append((len(reached), max(map(len, reached)), sum(map(len, reached))))
+    except StopIteration as answer:
+        return answer.value[0], spread, search
+
+
+def test_a_round_over_forks_keeps_its_forks_in_shards_so_no_one_dict_grows_big():
+    """10x10 seed 17's first round meets about 7,500 forks: spread over SHARDS dicts by hash,
+    none holds an eighth of them."""
+    route, spread, _ = first_round_on_seed_17()
+    shards, largest, most = max(spread, key=lambda s: s[2])
+    assert route and most > SPLIT and shards == SHARDS and largest < most // 8
+
+
+def test_a_round_over_forks_lets_its_big_shards_go_a_slice_at_a_time(monkeypatch):
+    """With 4 shards (each past SLICE forks), the round's forks wait to be freed over later
+    slices (held, in the graveyard), not all at once when it ends."""
+    monkeypatch.setattr(endgame, "SHARDS", 4)
+    route, spread, search = first_round_on_seed_17()
+    assert route and search.held > SPLIT and sum(map(len, search._graveyard)) == search.held
+
+
 def test_bodies_a_search_leaves_are_freed_a_slice_at_a_time_not_all_at_once():
     """Freeing a million bodies at once is a tenth of a second. A proof given up (past `hold`)
     leaves its bodies held; each later move frees at most `work` of them, until none are left."""
