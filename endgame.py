@@ -335,23 +335,22 @@ class Endgame:
         self._cut_short = set()
         self.spare = None
         packed = self._pack(body)
-        route = None
         if self.forks:
             start = self._spent
             try:
                 route = yield from self._first_by_forks(packed, fruit, free)
-                if route is not None:
-                    route = yield from self._shortened(packed, fruit, free, route, start)
-                return None if route is None else [self._cell[c] for c in route]
             except Unsure:
                 yield from self._free_all()  # the layered search starts with nothing held
+            else:
+                return None if route is None else (yield from self._shortened(packed, fruit, free, route, start))
         route = yield from self._won(packed, fruit, free, outermost=True)
         return None if route is None else [self._cell[c] for c in route]
 
     def _shortened(self, body, fruit, free, route, start):
-        """A winning route (packed) no longer than `route`, the first found over forks by a
-        proof that began at `start` (its work then). While `_shorter` looks for a shorter
-        one, `route` is kept as `spare` (the game is then known won, `proven`).
+        """A winning route (a list of cells) no longer than `route` (packed), the first found
+        over forks by a proof that began at `start` (its work then). While `_shorter` looks
+        for a shorter one, `route` is kept as `spare` (the game is then known won, `proven`)
+        and, if none is found, given back as it is (a long route is read once, not twice).
 
         Circling while it looks costs a move per `work`, and a shorter route can save at most
         the moves `route` takes beyond the distance to the fruit, so the search may not cost
@@ -360,11 +359,11 @@ class Endgame:
         saving = len(route) - self.grid.distance(self._cell[body[0]], fruit)
         budget = min(self.limit_for(body) - (self._spent - start), saving * max(self.work, 1))
         if budget <= 0:
-            return route
+            return [self._cell[c] for c in route]
         self.spare = [self._cell[c] for c in route]
         until = self._spent + budget
         shorter = yield from _stopping(self._shorter(body, fruit, free, len(route)), lambda: self._spent >= until)
-        return route if shorter is None else shorter
+        return self.spare if shorter is None else [self._cell[c] for c in shorter]
 
     def _first_by_forks(self, body, fruit, free):
         """A winning route (packed) from `body`, the first a search over forks without a bound

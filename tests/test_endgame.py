@@ -351,10 +351,10 @@ def test_a_search_past_split_bodies_spreads_them_over_shards_so_no_one_dict_grow
     assert all(shards == SHARDS and largest < held // 8 for shards, largest, held in spread)
 
 
-def first_round_on_seed_17():
-    """10x10 seed 17's first round over forks, run out: (its route, (shards, the largest
-    shard's forks, all forks) at each pause, the Endgame)."""
-    body, fruit = handed_over_positions(10, 10, 4, [17], 10_000)[17]
+def first_round(seed):
+    """10x10 hand-over `seed`'s first round over forks, run out alone: (its route, (shards,
+    the largest shard's forks, all forks) at each pause, the Endgame)."""
+    body, fruit = handed_over_positions(10, 10, 4, [seed], 10_000)[seed]
     search = Endgame(Grid(10, 10))
     free = sum(1 << c for c in range(100) if c not in body)
     round_ = search._forks_within(search._pack(body), fruit, free, None)
@@ -371,7 +371,7 @@ def first_round_on_seed_17():
 def test_a_round_over_forks_keeps_its_forks_in_shards_so_no_one_dict_grows_big():
     """10x10 seed 17's first round meets about 7,500 forks: spread over SHARDS dicts by hash,
     none holds an eighth of them."""
-    route, spread, _ = first_round_on_seed_17()
+    route, spread, _ = first_round(17)
     shards, largest, most = max(spread, key=lambda s: s[2])
     assert route and most > SPLIT and shards == SHARDS and largest < most // 8
 
@@ -380,7 +380,7 @@ def test_a_round_over_forks_lets_its_big_shards_go_a_slice_at_a_time(monkeypatch
     """With 4 shards (each past SLICE forks), the round's forks wait to be freed over later
     slices (held, in the graveyard), not all at once when it ends."""
     monkeypatch.setattr(endgame, "SHARDS", 4)
-    route, spread, search = first_round_on_seed_17()
+    route, spread, search = first_round(17)
     assert route and search.held > SPLIT and sum(map(len, search._graveyard)) == search.held
 
 
@@ -591,11 +591,7 @@ def test_a_lost_hand_over_is_decided_by_the_one_round_without_a_bound():
     body, fruit = handed_over_positions(10, 10, 4, [46], 10_000)[46]
     search = Endgame(Grid(10, 10))
     assert search.winning_route(body, fruit) is None and search.lost(body, fruit)
-    one_round = Endgame(Grid(10, 10))
-    free = sum(1 << c for c in range(100) if c not in body)
-    rounds = one_round._forks_within(one_round._pack(body), fruit, free, None)
-    for _ in rounds:
-        pass
+    _, _, one_round = first_round(46)
     assert search.looked == one_round.looked
 
 
