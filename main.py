@@ -13,11 +13,8 @@ import pygame
 
 import bench
 import config as configuration
-import debuglog
-import record
-import replay
-import scores
 import solver as solvers
+from files import debuglog, gif, replay, scores
 from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer, make_icon, make_label
 from game import Game, WON
 from loops import LoopWatch
@@ -418,7 +415,7 @@ class App:
         if args is None:
             return
         try:
-            line = record.save_as_asked(replay.Replay.of(self.game, replay.solver_label(self.drivers)),
+            line = gif.save_as_asked(replay.Replay.of(self.game, replay.solver_label(self.drivers)),
                                         args, self.config)
         except replay.ReplayError as e:
             print(f"record error: {e}", file=sys.stderr)
@@ -749,7 +746,7 @@ def run_replay(config, args):
         return 2
     if getattr(args, "record", None):
         try:
-            print(record.save_as_asked(rep, args, config), flush=True)
+            print(gif.save_as_asked(rep, args, config), flush=True)
         except replay.ReplayError as e:
             print(f"record error: {e}", file=sys.stderr)
             return 1

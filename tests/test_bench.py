@@ -365,7 +365,7 @@ def test_start_fill_refuses_what_it_cannot_do_in_one_line(flags, says):
 def logged_moment(tmp_path, moves=60):
     """A debug log of a 6x6 game greedy has played `moves` moves into: a body it did not lay."""
     import config
-    import debuglog
+    from files import debuglog
     game = Game(6, 6, 3, seed=4)
     pilot = solvers.make_solver("greedy", game)
     for _ in range(moves):
@@ -378,7 +378,7 @@ def logged_moment(tmp_path, moves=60):
 
 def played_from(log, seed=None):
     """hamilton playing the logged moment in this process: (outcome, moves, length)."""
-    import debuglog
+    from files import debuglog
     _, game = debuglog.load(log)
     if seed is not None:
         game.rng.seed(seed)

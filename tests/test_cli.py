@@ -144,7 +144,7 @@ def test_without_flags_the_window_plays_the_config(built_app):
 
 
 def test_solver_and_seed_apply_to_a_loaded_game(built_app, tmp_path):
-    import debuglog
+    from files import debuglog
     from game import Game
     logged = config.validate({"window-width": 400, "window-height": 300, "block-size": 50, "speed": 0.3,
                               "auto": True, "solver": "greedy", "seed": 1})

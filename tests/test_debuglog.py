@@ -5,7 +5,7 @@ import os
 import pytest
 
 import config
-import debuglog
+from files import atomic, debuglog
 from game import Game
 from snake import DOWN, RIGHT
 
@@ -157,7 +157,7 @@ def test_refused_directory_is_one_line_and_game_state_untouched(tmp_path, monkey
     # Root writes anywhere, so a read-only directory is simulated where the file is created.
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(debuglog.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(atomic, "_temporary", refuse)
     game = played_game()
     body = list(game.snake.body)
     with pytest.raises(debuglog.DebugLogError, match="Permission denied"):

@@ -13,8 +13,8 @@ from PIL import Image
 import bench
 import drawer
 import main
-import record
-import replay
+from files import gif
+from files import replay
 import solver as solvers
 from drawer import BLACK, GREEN, RED, WHITE
 from game import Game, LOST, WON
@@ -88,7 +88,7 @@ def positions(rep, every):
 def test_first_frame_is_the_starting_snake_and_last_a_full_board(tmp_path):
     rep = played(6, 5, 3, "hamilton", 4)
     path = str(tmp_path / "won.gif")
-    record.save(rep, path, {"block-size": CELL, "speed": 0.05})
+    gif.save(rep, path, {"block-size": CELL, "speed": 0.05})
     frames, durations = gif_frames(path)
     assert len(frames) == 1 + len(rep.moves)  # one frame per move, and the start
     assert frames[0].size == (60, 50)
@@ -106,7 +106,7 @@ def test_first_frame_is_the_starting_snake_and_last_a_full_board(tmp_path):
 def test_every_frame_shows_the_board_of_its_move(tmp_path, solver_name, every):
     rep = played(7, 5, 3, solver_name, 2)
     path = str(tmp_path / "game.gif")
-    record.save(rep, path, {"block-size": CELL, "speed": 0.3}, every=every)
+    gif.save(rep, path, {"block-size": CELL, "speed": 0.3}, every=every)
     frames, durations = gif_frames(path)
     expected = positions(rep, every)
     assert len(frames) == len(expected) == 1 + math.ceil(len(rep.moves) / every)
@@ -118,16 +118,16 @@ def test_a_lost_game_ends_with_the_crash(tmp_path):
     game = lost_game()
     rep = replay.Replay.of(game, "crasher")
     path = str(tmp_path / "lost.gif")
-    record.save(rep, path, {"block-size": CELL, "speed": 0.1})
+    gif.save(rep, path, {"block-size": CELL, "speed": 0.1})
     frames, _ = gif_frames(path)
     assert [cells_of(f, 7, 7) for f in frames] == positions(rep, 1)
 
 
 def test_the_automatic_step_keeps_the_frames_few(tmp_path, monkeypatch):
-    monkeypatch.setattr(record, "MAX_FRAMES", 40)
+    monkeypatch.setattr(gif, "MAX_FRAMES", 40)
     rep = played(6, 6, 3, "greedy", 3)
     assert len(rep.moves) > 100
-    line = record.save(rep, str(tmp_path / "a.gif"), {"block-size": 4, "speed": 0.02})
+    line = gif.save(rep, str(tmp_path / "a.gif"), {"block-size": 4, "speed": 0.02})
     every = math.ceil(len(rep.moves) / 40)
     frames, _ = gif_frames(str(tmp_path / "a.gif"))
     assert len(frames) == 1 + math.ceil(len(rep.moves) / every) <= 41
@@ -136,14 +136,14 @@ def test_the_automatic_step_keeps_the_frames_few(tmp_path, monkeypatch):
 
 def test_frames_are_at_least_two_hundredths_of_a_second(tmp_path):
     rep = played(4, 4, 2, "hamilton", 1)
-    record.save(rep, str(tmp_path / "a.gif"), {"block-size": 4, "speed": 0.01})
+    gif.save(rep, str(tmp_path / "a.gif"), {"block-size": 4, "speed": 0.01})
     _, durations = gif_frames(str(tmp_path / "a.gif"))
     assert min(durations) == 20
 
 
 def test_a_big_board_gets_smaller_cells(tmp_path):
     rep = replay.Replay(120, 90, 3, ((50, 50),), "RR", "stuck")
-    line = record.save(rep, str(tmp_path / "a.gif"), {"block-size": 50, "speed": 0.1})
+    line = gif.save(rep, str(tmp_path / "a.gif"), {"block-size": 50, "speed": 0.1})
     with Image.open(str(tmp_path / "a.gif")) as image:
         assert image.size == (720, 540) and image.n_frames == 3  # 6-pixel cells: at most 800 wide
     assert "720x540 pixels" in line
@@ -153,7 +153,7 @@ def test_an_existing_file_is_never_replaced(tmp_path):
     target = tmp_path / "taken.gif"
     target.write_bytes(b"mine")
     with pytest.raises(replay.ReplayError, match="already exists"):
-        record.save(played(4, 4, 2, "hamilton", 1), str(target), {"block-size": 4, "speed": 0.1})
+        gif.save(played(4, 4, 2, "hamilton", 1), str(target), {"block-size": 4, "speed": 0.1})
     assert target.read_bytes() == b"mine" and os.listdir(tmp_path) == ["taken.gif"]
 
 
@@ -166,7 +166,7 @@ def test_without_pillow_recording_is_one_line(monkeypatch):
         return real_import(name, *args, **kwargs)
     monkeypatch.setattr(builtins, "__import__", no_pil)
     with pytest.raises(replay.ReplayError, match="pip install Pillow"):
-        record.pillow()
+        gif.pillow()
 
 
 def run_main(*flags, cwd, python_code=None):

@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 import bench
-import replay
+from files import replay
 import solver as solvers
 from autopilot import Autopilot
 from fruit import FruitListError

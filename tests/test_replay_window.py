@@ -9,7 +9,7 @@ import pytest
 
 import drawer
 import main
-import replay
+from files import replay
 from game import LOST, PLAYING, WON
 from windows import BLOCK, H, W, color, make_config, middle_game, press, press_q_when
 from snake import DOWN, RIGHT, step

@@ -8,7 +8,7 @@ import os
 import pytest
 
 import bench
-import replay
+from files import replay
 import solver as solvers
 from game import Game
 from xvfb import HAS_XVFB, caption_of, quit_cleanly, start, wait_for, xdotool

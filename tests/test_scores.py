@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-import scores
-from scores import PLAYER, ScoreBook, ScoreError
+from files import scores
+from files.scores import PLAYER, ScoreBook, ScoreError
 
 
 def read(path):
@@ -124,7 +124,7 @@ def test_an_unreadable_file_is_never_overwritten(path, monkeypatch):
 def test_a_failed_write_is_one_line_and_keeps_the_result(path, monkeypatch):
     def full_disk(*args, **kwargs):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(scores, "write_atomically", full_disk)
+    monkeypatch.setattr(scores, "write_table", full_disk)
     book = ScoreBook(path)
     with pytest.raises(ScoreError, match="No space left") as error:
         book.record("8x6", "greedy", 30)

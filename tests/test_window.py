@@ -14,11 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import config
-import debuglog
+from files import debuglog
 import drawer
 import endgame
 import main
-import scores
+from files import scores
 import solver
 from game import LOST, PLAYING, WON, Game
 from snake import DOWN, LEFT, RIGHT
@@ -600,7 +600,7 @@ def test_a_game_loaded_from_a_log_is_not_recorded(make_app):
 def test_a_failed_save_is_one_line_and_the_game_goes_on(make_app, tmp_path, capsys, monkeypatch):
     def fail(*args):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(scores, "write_atomically", fail)
+    monkeypatch.setattr(scores, "write_table", fail)
     book = scores.ScoreBook(str(tmp_path / "scores.json"))
     app = main.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
     while app.tick():

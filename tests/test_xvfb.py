@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 import config
-import debuglog
+from files import debuglog
 from game import Game
 from loops import LoopWatch
 from solver import GreedySolver

@@ -1,4 +1,4 @@
-"""The space key's debug log: the whole moment as JSON, written atomically, and read back with --load.
+"""The space key's debug log: the whole moment as JSON, written whole (atomic.py), and read back with --load.
 
 No pygame here. The file is JSON so `--load` can replay it exactly, laid out for a person:
 the ASCII picture of the board near the top, one key per line, one cell per line as [x, y].
@@ -22,13 +22,12 @@ the ASCII picture of the board near the top, one key per line, one cell per line
       ...
     }
 """
-import contextlib
 import hashlib
 import json
 import os
-import tempfile
 
 import config as configuration
+from files import atomic
 from game import Game
 from snake import Direction, NAMES, Snake, body_fault
 
@@ -100,13 +99,6 @@ def _encode(data):
     return (to_text(data) + "\n").encode("utf-8")
 
 
-def _usual_mode():
-    """The mode the user's new files get (0666 less the umask); mkstemp's own is 0600."""
-    umask = os.umask(0o022)  # reading the umask means setting it: put it straight back
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
 def write(game, config, solver=None, directory=".", autopilot=None):
     """Write output_<hash>.log in `directory` whole or not at all; return its path.
 
@@ -115,25 +107,11 @@ def write(game, config, solver=None, directory=".", autopilot=None):
     """
     content = _encode(snapshot(game, config, solver, autopilot))
     name = f"output_{hashlib.sha1(content).hexdigest()[:HASH_CHARS]}.log"
-    path = os.path.join(directory, name)
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".output_", suffix=".tmp", dir=directory)
-        os.chmod(tmp, _usual_mode())
-        with os.fdopen(fd, "wb") as f:
-            f.write(content)
-            f.flush()
-            os.fsync(f.fileno())
-        with contextlib.suppress(FileExistsError):  # then the identical log is already there
-            os.link(tmp, path)  # unlike rename, link refuses to replace an existing file
+        return atomic.create(directory, lambda f: f.write(content), [name], same=lambda path: True)[0]
     except OSError as e:
         raise DebugLogError(f"cannot write debug log in {os.path.abspath(directory)}: "
                             f"{e.strerror or e}") from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    return path
 
 
 def _cell(value, what, path):

@@ -17,18 +17,17 @@ follow from its moves, is refused in one line.
 A `Replay` is plain data (strings, ints, tuples): cheap to build once a game ends, and
 picklable, so a worker process can hand it back with its other results.
 """
-import contextlib
 import dataclasses
 import json
 import os
 import re
-import secrets
 
 import config as configuration
 from autopilot import Autopilot
+from files import atomic
+from files.scores import PLAYER
 from fruit import FruitListError
 from game import Game, LOST, WON
-from scores import PLAYER
 from snake import Direction, step as step_cell
 
 FORMAT = "snake-replay/1"
@@ -105,60 +104,6 @@ def solver_label(drivers):
 
 # -- writing ---------------------------------------------------------------------------------
 
-def create_file(directory, fill, names, same=None):
-    """Write a new file in `directory` whole or not at all; return (path, written).
-
-    `fill(f)` writes the content to a temporary file, which is synced, then hard-linked to
-    the first of `names` that is free: unlike a rename, a link never replaces a file. When
-    `same(path)` says an existing file already holds this content, that one is returned
-    with written False. OSError comes out as it is; the temporary file never stays.
-    """
-    tmp = None
-    try:
-        fd, tmp = _temporary(directory)
-        with os.fdopen(fd, "wb") as f:
-            fill(f)
-            f.flush()
-            os.fsync(f.fileno())
-        for name in names:
-            path = os.path.join(directory, name)
-            try:
-                os.link(tmp, path)
-                return path, True
-            except FileExistsError:
-                if same is not None and same(path):
-                    return path, False
-        raise FileExistsError(f"every name up to {path} is taken")
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-
-
-def _temporary(directory):
-    """A new hidden file in `directory`, open for writing: (fd, path).
-
-    Unlike tempfile.mkstemp's private 0600 files, it gets the permissions the umask gives
-    any new file, since the file is meant to be shared.
-    """
-    for _ in range(100):
-        path = os.path.join(directory, f".snake-{secrets.token_hex(6)}.tmp")
-        try:
-            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666), path
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"no free temporary name in {directory}")
-
-
-def _holds(path, content):
-    """Whether the file at `path` holds exactly `content`."""
-    try:
-        with open(path, "rb") as f:
-            return f.read(len(content) + 1) == content
-    except OSError:
-        return False
-
-
 def write(replay, directory="."):
     """Save `replay` in `directory` as replay-<board>-<solver>-seed<seed>.json; return (path, written).
 
@@ -169,7 +114,7 @@ def write(replay, directory="."):
     stem = replay.file_stem()
     names = (f"{stem}-{n}.json" if n > 1 else f"{stem}.json" for n in range(1, MAX_NAME_TRIES + 1))
     try:
-        return create_file(directory, lambda f: f.write(content), names, lambda path: _holds(path, content))
+        return atomic.create(directory, lambda f: f.write(content), names, lambda path: atomic.holds(path, content))
     except OSError as e:
         raise ReplayError(f"cannot write a replay in {os.path.abspath(directory)}: {e.strerror or e}") from None
 
@@ -368,46 +313,3 @@ def check_arguments(parser, args):
         import PIL  # noqa: F401  (only recording needs it)
     except ImportError:
         parser.error(f"--record: {PILLOW_MISSING}")
-
-
-class Keeper:
-    """What the headless runner does with each game it finishes: --save-games and --record."""
-
-    def __init__(self, args, config):
-        self.directory = getattr(args, "save_games", None)
-        self.record = getattr(args, "record", None)
-        self.args, self.config = args, config
-        self.written = self.found = 0
-        self.recorded = None  # the one game --record draws
-
-    @classmethod
-    def from_args(cls, args, config):
-        """A Keeper for these flags, its folder made; None when neither flag is given."""
-        if getattr(args, "save_games", None) is None and getattr(args, "record", None) is None:
-            return None
-        keeper = cls(args, config)
-        if keeper.directory is not None:
-            try:
-                os.makedirs(keeper.directory, exist_ok=True)
-            except OSError as e:
-                raise ReplayError(f"--save-games: cannot make {keeper.directory}: {e.strerror or e}") from None
-        return keeper
-
-    def __call__(self, replay):
-        if self.directory is not None:
-            written = write(replay, self.directory)[1]
-            self.written += written
-            self.found += not written
-        if self.record is not None:
-            self.recorded = replay
-
-    def finish(self):
-        """Write the recording, if any; return the lines that say what was kept."""
-        lines = []
-        if self.directory is not None:
-            again = f" ({self.found} already there)" if self.found else ""
-            lines.append(f"replays: {self.written} written in {self.directory}{again}")
-        if self.recorded is not None:
-            import record  # drawing needs pygame, which the runner itself does without
-            lines.append(record.save_as_asked(self.recorded, self.args, self.config))
-        return lines

@@ -23,7 +23,8 @@ import os
 import time
 
 import drawer
-from replay import LETTER_DIRECTION, PILLOW_MISSING, ReplayError, cell_pixels, create_file
+from files import atomic
+from files.replay import LETTER_DIRECTION, PILLOW_MISSING, ReplayError, cell_pixels
 
 MAX_FRAMES = 2000  # the automatic frame step keeps a recording to at most this many frames
 MIN_FRAME_CS = 2  # hundredths of a second: browsers show shorter GIF frames for 0.1 s instead
@@ -108,7 +109,7 @@ def write_gif(replay, path, cell, seconds, every=None):
 
     directory, name = os.path.split(os.path.abspath(path))
     try:
-        create_file(directory, fill, [name])
+        atomic.create(directory, fill, [name])
     except FileExistsError:
         raise ReplayError(f"{path} already exists; a recording never replaces a file") from None
     except OSError as e:

@@ -13,16 +13,16 @@ the autopilot that made its moves, or the autopilots joined by "+" ("greedy+hami
 Tab switched between them, so one autopilot's record is never helped by another's moves.
 
 Nothing is lost: saving reads the file again and merges it (best of both) before writing,
-so two windows do not undo each other; the file is written to a temporary name, synced and
-renamed over the old one. A file that cannot be parsed is kept as `scores.json.bad` (or
-`.bad-2`, ...) before the first save; one that cannot be read is never overwritten. Every
-problem is one line for the caller to show, and the table in memory keeps every result.
+so two windows do not undo each other; the file is written whole (atomic.py) over the old
+one. A file that cannot be parsed is kept as `scores.json.bad` (or `.bad-2`, ...) before
+the first save; one that cannot be read is never overwritten. Every problem is one line
+for the caller to show, and the table in memory keeps every result.
 """
-import contextlib
 import json
 import os
 import re
-import tempfile
+
+from files import atomic
 
 FORMAT = "snake-best-scores/1"
 FOLDER = "snake-autopilot"  # under the user's data folder
@@ -161,7 +161,7 @@ class ScoreBook:
             if problem and problem[0] == "corrupt":
                 keep_aside(self.path)
             table = merge(self.table, on_disk)
-            write_atomically(self.path, {"format": FORMAT, "boards": table})
+            write_table(self.path, {"format": FORMAT, "boards": table})
         except OSError as e:
             raise ScoreError(f"cannot save the best scores in {self.path}: {e.strerror or e}") from None
         self.table = table
@@ -178,17 +178,7 @@ def keep_aside(path):
     raise OSError(f"{MAX_BAD_COPIES} bad copies of the file are kept already")
 
 
-def write_atomically(path, data):
-    """Write `data` as JSON to a temporary file beside `path`, sync it, and rename it over `path`."""
-    fd, tmp = tempfile.mkstemp(prefix=".scores-", suffix=".tmp", dir=os.path.dirname(path))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)  # replacing the old table is intended: it was merged in above
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+def write_table(path, data):
+    """Write `data` as JSON over the file at `path`, whole (atomic.replace): the old table was merged in."""
+    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+    atomic.replace(path, lambda f: f.write(text.encode("utf-8")))

@@ -1,0 +1,5 @@
+"""The files the game writes and reads back: best scores, debug logs, replays and GIF recordings.
+
+Each is written whole or not at all by the one writer in atomic.py. Only gif.py draws (through
+drawer.py, so pygame); the others are plain data.
+"""
