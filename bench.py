@@ -26,14 +26,14 @@ from types import SimpleNamespace
 from typing import NamedTuple, Optional
 
 import config as configuration
-import grid as cells
+from hamilton import grid as cells
 import solver as solvers
 from files import debuglog, replay
 from game import Game, LOST, PLAYING, WON
 from loops import LoopWatch
-from celltree import CellTree
+from hamilton.celltree import CellTree
 from snake import Snake, body_fault, direction_between, step as step_cell
-from endgame import LIMIT as PROOF_WORK, WORK as PROOF_WORK_A_MOVE
+from hamilton.endgame import LIMIT as PROOF_WORK, WORK as PROOF_WORK_A_MOVE
 
 HIST_NS = 1000  # timing histogram bucket width: 1 microsecond
 HIST_BUCKETS = 100_000  # buckets up to 100 ms; slower moves fall in the last one (max is kept)

@@ -30,9 +30,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 import bench  # noqa: E402
 import config as configuration  # noqa: E402
-import endgame  # noqa: E402
+from hamilton import endgame  # noqa: E402
 from game import Game  # noqa: E402
-from grid import Grid  # noqa: E402
+from hamilton.grid import Grid  # noqa: E402
 
 try:
     import resource

@@ -284,7 +284,7 @@ def test_a_hand_over_gets_by_default_the_moves_its_longest_endgame_proof_circles
     """A proof near the end goes on while the snake circles (endgame.LIMIT of work at
     endgame.WORK a move), so the default --max-steps leaves room for it, on every board."""
     import config
-    import endgame
+    from hamilton import endgame
     circles = endgame.LIMIT // endgame.WORK
     plain = bench.settings(bench_args(width=16, height=12), config.load(config.default_path()))
     taken = bench.settings(bench_args(width=16, height=12, takeover_from="greedy"), config.load(config.default_path()))
@@ -327,8 +327,8 @@ def test_takeover_after_refuses_what_it_cannot_do_in_one_line(flags, says):
 
 @pytest.mark.parametrize("width, height, fill", [(8, 6, 0.5), (9, 9, 0.9), (7, 4, 0.3), (6, 6, 0.0)])
 def test_start_fill_lays_the_snake_along_a_cycle_of_the_cell_tree(width, height, fill):
-    from celltree import CellTree
-    from grid import Grid
+    from hamilton.celltree import CellTree
+    from hamilton.grid import Grid
     game = Game(width, height, 3, 5)
     bench.lay_out(game, fill)
     snake, grid = game.snake, Grid(width, height)

@@ -4,8 +4,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from celltree import CENTRE, CORNER, IN, NONE, OUT, CellTree
-from grid import Grid
+from hamilton.celltree import CENTRE, CORNER, IN, NONE, OUT, CellTree
+from hamilton.grid import Grid
 
 ARROW = {">": 1, "<": -1}
 

@@ -8,11 +8,11 @@ import subprocess
 import sys
 
 import bench
-import endgame
+from hamilton import endgame
 from boards import NOT_WON, SIX_FREE, STILL_WON, board
-from endgame import SEARCH_COST, SHARDS, SLICE, SPLIT, WORK, CutShort, Endgame, Proof
+from hamilton.endgame import SEARCH_COST, SHARDS, SLICE, SPLIT, WORK, CutShort, Endgame, Proof
 from game import Game
-from grid import Grid
+from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from snake import DIRECTIONS
 

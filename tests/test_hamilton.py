@@ -5,12 +5,12 @@ import random
 import pytest
 
 import bench
-import hamilton
+from hamilton import autopilot as hamilton
 from boards import NO_ROUTE_YET, board
 from game import Game
-from grid import Grid
+from hamilton.grid import Grid
 from hamilton import HamiltonSolver
-from planner import SLICE, Planner
+from hamilton.planner import SLICE, Planner
 from snake import DIRECTIONS, step
 from solver import GreedySolver
 
@@ -377,7 +377,7 @@ def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
 def test_the_clock_goes_on_through_meals():
     """The body's clock is kept through a meal (Clock.ate), not built again: after the next
     move it is the same clock, and it says what a new one says."""
-    from planner import Clock
+    from hamilton.planner import Clock
     game = Game(10, 10, 4, 5)
     solver, grid = HamiltonSolver(game), Grid(10, 10)
     kept = 0

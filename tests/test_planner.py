@@ -8,10 +8,10 @@ import pytest
 from boards import NO_ROUTE_YET, board
 from game import Game
 from hamilton import HamiltonSolver
-from celltree import IN, OUT, CellTree
-from grid import Grid
-import planner as planner_module
-from planner import Clock, Planner
+from hamilton.celltree import IN, OUT, CellTree
+from hamilton.grid import Grid
+from hamilton import planner as planner_module
+from hamilton.planner import Clock, Planner
 
 
 def setup(rows):

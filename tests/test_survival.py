@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-import survival as survival_module
+from hamilton import survival as survival_module
 from boards import board
-from grid import Grid
+from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from snake import UP
-from survival import Survival
+from hamilton.survival import Survival
 from test_hamilton import play, tail_in_reach
 
 # The head is walled in with 11 free cells and a body of 20; no move keeps the tail in

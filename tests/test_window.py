@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import config
 from files import debuglog
 import drawer
-import endgame
+from hamilton import endgame
 import main
 from files import scores
 import solver

@@ -39,7 +39,7 @@ eating); a route that fails has the move it blames banned and is searched again.
 """
 from collections import deque
 
-from celltree import IN, NONE, OUT
+from hamilton.celltree import IN, NONE, OUT
 
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
 LATE_PART = 4  # no route for the earliest meal: search again as if it came len(body) / LATE_PART moves later

@@ -50,12 +50,12 @@ import random
 from collections import deque
 
 from autopilot import Autopilot
-from celltree import CENTRE, CORNER, CellTree
-from endgame import Endgame
-from grid import Grid
-from planner import BUDGET, HELD_COST, SLICE, Clock, Planner
+from hamilton.celltree import CENTRE, CORNER, CellTree
+from hamilton.endgame import Endgame
+from hamilton.grid import Grid
+from hamilton.planner import BUDGET, HELD_COST, SLICE, Clock, Planner
 
-from survival import Survival, ordered_part
+from hamilton.survival import Survival, ordered_part
 
 WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (about 2 ms)
 CATCH_UP = 4  # slices a move for a search made again because it ran out of its budget
