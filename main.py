@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "snake")  # the window's class on
 os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "snake")  # its app id on Wayland
 import pygame
 
-import bench
+import headless
 import config as configuration
 import solver as solvers
 from files import debuglog, gif, replay, scores
@@ -99,7 +99,7 @@ def build_parser():
     game.add_argument("--width", type=int, metavar="W", help="board width in cells (default: from the config)")
     game.add_argument("--height", type=int, metavar="H", help="board height in cells (default: from the config)")
     game.add_argument("--initial-length", type=int, metavar="L", help="starting length (default: the config's)")
-    bench.add_arguments(parser)  # the headless flags live beside the runner that reads them
+    headless.add_arguments(parser)  # the headless flags live beside the runner that reads them
     replay.add_arguments(parser)  # replays and recordings
     return parser
 
@@ -166,7 +166,7 @@ def run_headless(config, args):
         if moment is None:
             return 2
         config, start = moment
-    return bench.run(args, config, start)
+    return headless.run(args, config, start)
 
 
 def window_config(config, args):

@@ -28,7 +28,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-import bench  # noqa: E402
+from headless.games import hand_over  # noqa: E402
 import config as configuration  # noqa: E402
 from hamilton import endgame  # noqa: E402
 from game import Game  # noqa: E402
@@ -72,7 +72,7 @@ def prove(args, seed):
     """The JSON record for one game's hand-over."""
     game = Game(args.width, args.height, args.initial_length, seed)
     grid = Grid(game.width, game.height)
-    handed, _ = bench.hand_over(game, "greedy", 100 * game.cells)
+    handed, _ = hand_over(game, "greedy", 100 * game.cells)
     record = {"board": f"{game.width}x{game.height}", "seed": seed}
     if not handed:
         return {**record, "verdict": "no hand-over"}

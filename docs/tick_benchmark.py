@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-import bench  # noqa: E402
+from headless.games import lay_out  # noqa: E402
 import config as configuration  # noqa: E402
 import main  # noqa: E402
 from game import Game  # noqa: E402
@@ -53,7 +53,7 @@ def main_(argv=None):
         sys.exit(f"tick_benchmark: {e}")
     game = Game(args.width, args.height, config["initial-length"], args.seed)
     if args.start_fill is not None:
-        bench.lay_out(game, args.start_fill)
+        lay_out(game, args.start_fill)
     main.pygame.init()
     app = main.App(config, game, screen=main.open_window(config))
     app.hint_until = None  # no hint to draw: only the game

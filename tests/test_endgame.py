@@ -7,7 +7,8 @@ import os
 import subprocess
 import sys
 
-import bench
+from headless.figures import Timing
+from headless.games import GameSpec, hand_over, play as headless_play, play_game
 from hamilton import endgame
 from boards import NOT_WON, SIX_FREE, STILL_WON, board
 from hamilton.endgame import SEARCH_COST, SHARDS, SLICE, SPLIT, WORK, CutShort, Endgame, Proof
@@ -477,7 +478,7 @@ def handed_over_positions(width, height, length, seeds, max_steps):
     grid, positions = Grid(width, height), {}
     for seed in seeds:
         game = Game(width, height, length, seed)
-        if bench.hand_over(game, "greedy", max_steps)[0]:
+        if hand_over(game, "greedy", max_steps)[0]:
             positions[seed] = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
     return positions
 
@@ -488,7 +489,7 @@ def test_hamilton_wins_every_hand_over_the_proof_says_can_be_won_and_loses_none(
     positions = handed_over_positions(6, 6, 3, range(1, 41), 3600)
     winnable = {seed: Endgame(Grid(6, 6)).winning_route(*where) is not None for seed, where in positions.items()}
     assert sorted(set(winnable.values())) == [False, True]
-    ended = {seed: bench.play_game(bench.GameSpec(6, 6, 3, "hamilton", seed, 3600, takeover_from="greedy"))
+    ended = {seed: play_game(GameSpec(6, 6, 3, "hamilton", seed, 3600, takeover_from="greedy"))
              for seed in positions}
     assert all(ended[seed]["handover"] for seed in positions)
     assert [seed for seed, won in winnable.items() if won and ended[seed]["outcome"] != "won"] == []
@@ -708,11 +709,11 @@ def test_the_headless_runner_lets_a_proven_win_play_on_past_its_move_limit():
     game = board(STILL_WON)
     solver = HamiltonSolver(game)
     solver.endgame.work = 100 * SLICE
-    assert bench.play(game, solver, game.steps + 1, bench.Timing(), False) == "won"
+    assert headless_play(game, solver, game.steps + 1, Timing(), False) == "won"
     game = board(STILL_WON)
     solver = HamiltonSolver(game)
     solver.endgame.work = SLICE
-    assert bench.play(game, solver, game.steps + 1, bench.Timing(), False) == "stuck"  # not proven yet
+    assert headless_play(game, solver, game.steps + 1, Timing(), False) == "stuck"  # not proven yet
 
 
 def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_as_proven_won():

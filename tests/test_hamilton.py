@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-import bench
+from headless.games import lay_out
 from hamilton import autopilot as hamilton
 from boards import NO_ROUTE_YET, board
 from game import Game
@@ -296,7 +296,7 @@ def test_a_long_wait_spreads_its_search_and_finds_the_route_a_search_there_finds
     spread = arrived = 0
     for seed in (1, 2):
         game = Game(32, 24, 3, seed)
-        bench.lay_out(game, 0.2)
+        lay_out(game, 0.2)
         solver, grid = HamiltonSolver(game), Grid(32, 24)
         while not game.over() and game.steps < 3000:
             ahead = solver.ahead
@@ -347,7 +347,7 @@ def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
     a small board needs them.)"""
     monkeypatch.setattr(hamilton, "BUDGET", budget * SLICE)
     game = Game(32, 24, 3, 1)
-    bench.lay_out(game, 0.2)
+    lay_out(game, 0.2)
     solver = HamiltonSolver(game)
     slices = counting_slices(solver)
     dropped, most, eaten = {"new": 0, "arrived": 0}, 0, game.eaten

@@ -1,5 +1,5 @@
 """LoopWatch: a memoryless autopilot's endless circling is proven exactly, and only then."""
-import bench
+from headless.runner import run_games
 from game import Game
 from loops import LoopWatch
 from snake import UP, Snake
@@ -72,9 +72,9 @@ def test_a_meal_starts_a_new_stretch():
 
 
 def test_headless_counts_a_proven_loop_as_stuck_with_every_other_figure_unchanged(monkeypatch):
-    watched = bench.run_games(8, 8, 4, "greedy", seed=1, max_steps=5000, games=12)
+    watched = run_games(8, 8, 4, "greedy", seed=1, max_steps=5000, games=12)
     monkeypatch.setattr(GreedySolver, "memoryless", False)  # no watch: play on to max_steps
-    unwatched = bench.run_games(8, 8, 4, "greedy", seed=1, max_steps=5000, games=12)
+    unwatched = run_games(8, 8, 4, "greedy", seed=1, max_steps=5000, games=12)
     assert watched["stuck"] > 0
     for key in ("wins", "losses", "stuck", "avg_length", "min_length", "avg_steps_won"):
         assert watched[key] == unwatched[key], key

@@ -10,7 +10,8 @@ import pygame
 import pytest
 from PIL import Image
 
-import bench
+from headless.figures import Timing
+from headless.games import play as headless_play
 import drawer
 import main
 from files import gif
@@ -27,8 +28,8 @@ CELL = 10
 
 def played(width, height, length, solver_name, seed, max_steps=None):
     game = Game(width, height, length, seed)
-    bench.play(game, solvers.make_solver(solver_name, game), max_steps or 100 * width * height,
-               bench.Timing(), soak=False)
+    headless_play(game, solvers.make_solver(solver_name, game), max_steps or 100 * width * height,
+               Timing(), soak=False)
     return replay.Replay.of(game, solver_name)
 
 

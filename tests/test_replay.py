@@ -9,7 +9,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-import bench
+from headless.figures import Timing
+from headless.games import play as headless_play
 from files import replay
 import solver as solvers
 from autopilot import Autopilot
@@ -21,10 +22,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def played(width, height, length, solver_name, seed, max_steps=None):
-    """A finished headless game (as bench plays it) and its outcome."""
+    """A finished headless game (as the headless runner plays it) and its outcome."""
     game = Game(width, height, length, seed)
-    outcome = bench.play(game, solvers.make_solver(solver_name, game), max_steps or 100 * width * height,
-                         bench.Timing(), soak=False)
+    outcome = headless_play(game, solvers.make_solver(solver_name, game), max_steps or 100 * width * height,
+                         Timing(), soak=False)
     return game, outcome
 
 

@@ -7,7 +7,8 @@ import os
 
 import pytest
 
-import bench
+from headless.figures import Timing
+from headless.games import play as headless_play
 from files import replay
 import solver as solvers
 from game import Game
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.skipif(not HAS_XVFB, reason="needs Xvfb and xdotool on 
 
 def test_a_replay_plays_in_a_real_window(display, tmp_path):
     game = Game(6, 6, 3, seed=3)
-    bench.play(game, solvers.make_solver("greedy", game), 3600, bench.Timing(), soak=False)
+    headless_play(game, solvers.make_solver("greedy", game), 3600, Timing(), soak=False)
     path = replay.write(replay.Replay.of(game, "greedy"), str(tmp_path))[0]
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps({"window-width": 400, "window-height": 300, "block-size": 20,

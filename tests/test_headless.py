@@ -10,7 +10,13 @@ import sys
 import pytest
 
 from autopilot import Autopilot
-import bench
+from headless.figures import Timing
+from headless.flags import default_max_steps, settings as headless_settings
+from headless.games import GameSpec, hand_over, lay_out, play as headless_play, play_game
+from headless import jobs
+from headless.jobs import play_all
+from headless.runner import run as headless_run, run_games
+from headless.soak import InvariantError
 import solver as solvers
 from game import Game
 from snake import DIRECTIONS, OPPOSITE, Snake
@@ -46,7 +52,7 @@ def headless(*flags, cwd=ROOT):
 
 
 def test_figures_have_the_contract_keys_and_sane_values(dumb_solver):
-    result = bench.run_games(6, 5, 3, "greedy", seed=1, max_steps=3000, games=5, soak=True)
+    result = run_games(6, 5, 3, "greedy", seed=1, max_steps=3000, games=5, soak=True)
     assert set(result) >= KEYS
     assert result["board"] == "6x5" and result["games"] == 5
     assert result["wins"] + result["losses"] + result["stuck"] == 5
@@ -55,19 +61,19 @@ def test_figures_have_the_contract_keys_and_sane_values(dumb_solver):
 
 
 def test_same_seed_same_games(dumb_solver):
-    runs = [bench.run_games(6, 6, 3, "greedy", seed=5, max_steps=2000, games=4) for _ in range(2)]
+    runs = [run_games(6, 6, 3, "greedy", seed=5, max_steps=2000, games=4) for _ in range(2)]
     assert without_timings(runs[0]) == without_timings(runs[1])
 
 
 def test_max_steps_makes_a_game_stuck(dumb_solver):
-    result = bench.run_games(10, 10, 3, "greedy", seed=1, max_steps=5, games=2)
+    result = run_games(10, 10, 3, "greedy", seed=1, max_steps=5, games=2)
     assert result["stuck"] == 2 and result["avg_steps"] == 5
 
 
 def test_soak_catches_a_reversal(monkeypatch):
     monkeypatch.setitem(solvers.SOLVERS, "greedy", Reverser)
-    with pytest.raises(bench.InvariantError, match="reversed"):
-        bench.run_games(6, 6, 3, "greedy", seed=1, max_steps=100, games=1, soak=True)
+    with pytest.raises(InvariantError, match="reversed"):
+        run_games(6, 6, 3, "greedy", seed=1, max_steps=100, games=1, soak=True)
 
 
 def test_soak_catches_growth_without_eating(monkeypatch, dumb_solver):
@@ -77,16 +83,16 @@ def test_soak_catches_growth_without_eating(monkeypatch, dumb_solver):
         self.eat_fruit()  # a bug: the snake always grows
         real_next(self)
     monkeypatch.setattr(Snake, "next", sticky_next)
-    with pytest.raises(bench.InvariantError, match="grew without eating|initial length"):
-        bench.run_games(8, 8, 3, "greedy", seed=1, max_steps=100, games=1, soak=True)
+    with pytest.raises(InvariantError, match="grew without eating|initial length"):
+        run_games(8, 8, 3, "greedy", seed=1, max_steps=100, games=1, soak=True)
 
 
 def test_soak_catches_a_fruit_on_the_body(monkeypatch, dumb_solver):
     monkeypatch.setattr("fruit.Fruit.generate", lambda self: setattr(self, "last_generate", (0, 0)))
     game = Game(6, 6, 3, seed=2)
     game.fruit.last_generate = (2, 1)  # FirstSafe goes down first
-    with pytest.raises(bench.InvariantError, match="fruit is not on a free cell"):
-        bench.play(game, FirstSafe(game), 50, bench.Timing(), soak=True)
+    with pytest.raises(InvariantError, match="fruit is not on a free cell"):
+        headless_play(game, FirstSafe(game), 50, Timing(), soak=True)
 
 
 def test_broken_invariant_dumps_the_state(monkeypatch, tmp_path, capsys):
@@ -94,7 +100,7 @@ def test_broken_invariant_dumps_the_state(monkeypatch, tmp_path, capsys):
     monkeypatch.chdir(tmp_path)
     import config
     args = bench_args(games=1, width=6, height=6, soak=True)
-    assert bench.run(args, config.load(config.default_path())) == 1
+    assert headless_run(args, config.load(config.default_path())) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("invariant broken:") and "state written to" in err
     assert len(list(tmp_path.glob("output_*.log"))) == 1
@@ -110,7 +116,7 @@ def bench_args(**overrides):
 
 
 def test_timing_percentiles():
-    timing = bench.Timing()
+    timing = Timing()
     for us in range(1, 101):
         timing.add(us * 1000)
     assert timing.mean_ms() == pytest.approx(0.0505)
@@ -145,7 +151,7 @@ def test_headless_end_to_end(solver_name, tmp_path):
 def test_boards_run_each_board_and_total(dumb_solver, capsys):
     args = bench_args(games=2, boards="1x2,2x1,3x3,4x5", soak=True, seed=1)
     import config
-    assert bench.run(args, config.load(config.default_path())) == 0
+    assert headless_run(args, config.load(config.default_path())) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.strip().splitlines()]
     assert [line["board"] for line in lines[:-1]] == ["1x2", "2x1", "3x3", "4x5"]
     assert lines[0]["initial_length"] == 1 and lines[3]["initial_length"] == 3
@@ -163,7 +169,7 @@ def test_short_soak_over_small_and_odd_boards(solver_name):
     """The long soak (10,000 games) stays out of CI; this slice of it runs on every commit."""
     for width, height in [(1, 2), (2, 1), (2, 2), (3, 3), (2, 5), (5, 4), (5, 5), (4, 6), (7, 3)]:
         length = min(3, width, width * height - 1)
-        result = bench.run_games(width, height, length, solver_name, seed=7, max_steps=100 * width * height,
+        result = run_games(width, height, length, solver_name, seed=7, max_steps=100 * width * height,
                                  games=6, soak=True)
         assert result["wins"] + result["losses"] + result["stuck"] == 6
         if solver_name == "hamilton" and min(width, height) > 1:
@@ -179,7 +185,7 @@ def without_timings(figures):
 @pytest.mark.parametrize("solver_name, soak", [("greedy", False), ("hamilton", True)])
 def test_two_jobs_give_the_figures_of_one(solver_name, soak):
     # 40 games: the workers get them in batches of more than one
-    one, two = (bench.run_games(5, 4, 3, solver_name, seed=11, max_steps=2000, games=40, soak=soak, jobs=jobs)
+    one, two = (run_games(5, 4, 3, solver_name, seed=11, max_steps=2000, games=40, soak=soak, jobs=jobs)
                 for jobs in (1, 2))
     assert without_timings(one) == without_timings(two)
     assert one["games"] == 40 and one["moves"] == two["moves"] > 0
@@ -187,8 +193,8 @@ def test_two_jobs_give_the_figures_of_one(solver_name, soak):
 
 def test_play_game_is_one_picklable_call_with_an_open_record():
     import pickle
-    spec = bench.GameSpec(6, 6, 3, "greedy", 4, 3600)
-    record = pickle.loads(pickle.dumps(bench.play_game(pickle.loads(pickle.dumps(spec)))))
+    spec = GameSpec(6, 6, 3, "greedy", 4, 3600)
+    record = pickle.loads(pickle.dumps(play_game(pickle.loads(pickle.dumps(spec)))))
     assert {"seed", "outcome", "length", "steps", "timing"} <= set(record)
     assert record["seed"] == 4 and record["steps"] == record["timing"].moves
     assert record == dict(record)  # a plain dict: other features add their keys to it
@@ -199,7 +205,7 @@ def test_a_broken_rule_in_a_worker_still_dumps_the_state(monkeypatch, tmp_path, 
     monkeypatch.chdir(tmp_path)
     import config
     args = bench_args(games=4, width=6, height=6, soak=True, jobs=2)
-    assert bench.run(args, config.load(config.default_path())) == 1
+    assert headless_run(args, config.load(config.default_path())) == 1
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert err.startswith("invariant broken: the autopilot reversed") and "state written to" in err
     [log] = tmp_path.glob("output_*.log")
@@ -210,10 +216,10 @@ def test_a_broken_rule_in_a_worker_still_dumps_the_state(monkeypatch, tmp_path, 
 def test_workers_leave_ctrl_c_to_the_main_process(monkeypatch):
     def report_ctrl_c(spec):
         return {"ignores_ctrl_c": signal.getsignal(signal.SIGINT) == signal.SIG_IGN}
-    monkeypatch.setattr(bench, "play_game", report_ctrl_c)  # what the forked workers will run
+    monkeypatch.setattr(jobs, "play_game", report_ctrl_c)  # what the forked workers will run
     handler = signal.getsignal(signal.SIGINT)
-    specs = [bench.GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(6)]
-    records = list(bench.play_all(specs, jobs=2))
+    specs = [GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(6)]
+    records = list(play_all(specs, jobs=2))
     assert len(records) == 6 and all(record["ignores_ctrl_c"] for record in records)
     assert signal.getsignal(signal.SIGINT) is handler  # the main process still hears it
 
@@ -255,8 +261,8 @@ def test_takeover_hands_each_proven_loop_over_and_counts_how_it_ended():
     """6x6, seeds 1-40: greedy's own games that it wins stay its wins; every game it is proven
     to circle in is handed to hamilton, which never loses one and wins every one the endgame
     search can prove (all but the few with no win at all)."""
-    alone = bench.run_games(6, 6, 3, "greedy", seed=1, max_steps=3600, games=40)
-    taken = bench.run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=40, takeover_from="greedy")
+    alone = run_games(6, 6, 3, "greedy", seed=1, max_steps=3600, games=40)
+    taken = run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=40, takeover_from="greedy")
     assert taken["takeover_from"] == "greedy" and taken["handovers"] == alone["stuck"] > 0
     assert taken["handovers_lost"] == 0 and taken["losses"] == alone["losses"] == 0
     assert taken["handovers_won"] + taken["handovers_going"] == taken["handovers"]
@@ -274,7 +280,7 @@ def test_takeover_is_headless_only_and_needs_a_memoryless_autopilot():
 
 def test_a_replay_of_a_handed_over_game_names_both_drivers():
     kept = []
-    bench.run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=12, takeover_from="greedy",
+    run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=12, takeover_from="greedy",
                     keep=kept.append)
     labels = {rep.solver for rep in kept}
     assert labels == {"greedy", "mixed"}  # greedy's own wins, and the games handed over
@@ -286,32 +292,33 @@ def test_a_hand_over_gets_by_default_the_moves_its_longest_endgame_proof_circles
     import config
     from hamilton import endgame
     circles = endgame.LIMIT // endgame.WORK
-    plain = bench.settings(bench_args(width=16, height=12), config.load(config.default_path()))
-    taken = bench.settings(bench_args(width=16, height=12, takeover_from="greedy"), config.load(config.default_path()))
+    shipped = config.load(config.default_path())
+    plain = headless_settings(bench_args(width=16, height=12), shipped)
+    taken = headless_settings(bench_args(width=16, height=12, takeover_from="greedy"), shipped)
     assert plain[-1] == 100 * 16 * 12 and taken[-1] == 100 * 16 * 12 + circles
-    assert bench.default_max_steps(3, 4, handed_over=True) == 1200 + circles
-    given = bench.settings(bench_args(takeover_from="greedy", max_steps=50), config.load(config.default_path()))
+    assert default_max_steps(3, 4, handed_over=True) == 1200 + circles
+    given = headless_settings(bench_args(takeover_from="greedy", max_steps=50), config.load(config.default_path()))
     assert given[-1] == 50
     args = bench_args(games=1, boards="3x4", takeover_from="greedy", seed=1, jobs=1)
-    assert bench.run(args, config.load(config.default_path())) == 0
+    assert headless_run(args, config.load(config.default_path())) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[0])["max_steps"] == 1200 + circles  # --boards too
 
 
 def test_a_game_cut_by_max_steps_is_no_hand_over():
     """Only a proven loop hands over; greedy stopped by --max-steps before that keeps the game."""
-    taken = bench.run_games(8, 8, 4, "hamilton", seed=1, max_steps=20, games=5, takeover_from="greedy")
+    taken = run_games(8, 8, 4, "hamilton", seed=1, max_steps=20, games=5, takeover_from="greedy")
     assert taken["handovers"] == 0 and taken["stuck"] == 5 and taken["avg_steps"] == 20
 
 
 def test_takeover_after_hands_over_mid_game_and_hamilton_finishes_each_one():
     """Greedy plays 60 moves (sooner if its loop is proven), then hamilton takes a body in no
     order of its own: it wins every one of these, back in order by a route (survival.restore)."""
-    taken = bench.run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=12, takeover_from="greedy",
+    taken = run_games(6, 6, 3, "hamilton", seed=1, max_steps=3600, games=12, takeover_from="greedy",
                             takeover_after=60)
     assert taken["takeover_after"] == 60 and taken["handovers"] == 12
     assert taken["handovers_won"] == 12 and taken["wins"] == 12
     game = Game(6, 6, 3, 1)
-    assert bench.hand_over(game, "greedy", 3600, after=60) == (True, "stuck") and game.steps == 60
+    assert hand_over(game, "greedy", 3600, after=60) == (True, "stuck") and game.steps == 60
 
 
 @pytest.mark.parametrize("flags, says", [
@@ -330,14 +337,14 @@ def test_start_fill_lays_the_snake_along_a_cycle_of_the_cell_tree(width, height,
     from hamilton.celltree import CellTree
     from hamilton.grid import Grid
     game = Game(width, height, 3, 5)
-    bench.lay_out(game, fill)
+    lay_out(game, fill)
     snake, grid = game.snake, Grid(width, height)
     assert len(snake) == max(3, round(fill * width * height))
     assert snake.valid() and not snake.at(game.fruit.where())
     assert len(snake) == game.initial_length + game.eaten  # the soak audit's rule still holds
     assert CellTree(width, height).fits(grid.flat_body(snake))
     again = Game(width, height, 3, 5)
-    bench.lay_out(again, fill)
+    lay_out(again, fill)
     assert list(again.snake.body) == list(snake.body) and again.fruit.where() == game.fruit.where()
 
 
@@ -397,7 +404,7 @@ def test_load_plays_the_logged_moment_out_with_the_logs_own_fruits(tmp_path):
     figures = json.loads(result.stdout.splitlines()[-1])
     assert (figures["board"], figures["games"], figures["seed"]) == ("6x6", 1, None)
     assert (figures["start_step"], figures["start_length"]) == (60, len(game.snake))
-    assert figures["max_steps"] == bench.default_max_steps(6, 6, handed_over=True)  # room for an endgame proof
+    assert figures["max_steps"] == default_max_steps(6, 6, handed_over=True)  # room for an endgame proof
     outcome, moves, length = played_from(log)
     assert (figures["wins"], figures["avg_steps"], figures["avg_length"]) == (outcome == "won", moves, length)
 

@@ -1,0 +1,145 @@
+"""A run's figures: time per move in a histogram, the games added up, and progress on stderr."""
+import sys
+
+from game import LOST, WON
+
+
+HIST_NS = 1000  # timing histogram bucket width: 1 microsecond
+HIST_BUCKETS = 100_000  # buckets up to 100 ms; slower moves fall in the last one (max is kept)
+
+
+class Timing:
+    """Time per move in a histogram of 1-microsecond buckets: exact mean, p99 to the microsecond.
+
+    Only the buckets in use are kept (a dict), so one game's timing is small to send back
+    from a worker process, and `merge` adds one game's timing to a run's.
+    """
+
+    def __init__(self):
+        self.counts = {}  # bucket -> moves
+        self.total_ns = 0
+        self.moves = 0
+        self.max_ns = 0
+
+    def add(self, ns):
+        bucket = min(ns // HIST_NS, HIST_BUCKETS - 1)
+        self.counts[bucket] = self.counts.get(bucket, 0) + 1
+        self.total_ns += ns
+        self.moves += 1
+        if ns > self.max_ns:
+            self.max_ns = ns
+
+    def merge(self, other):
+        for bucket, count in other.counts.items():
+            self.counts[bucket] = self.counts.get(bucket, 0) + count
+        self.total_ns += other.total_ns
+        self.moves += other.moves
+        self.max_ns = max(self.max_ns, other.max_ns)
+
+    def mean_ms(self):
+        return self.total_ns / self.moves / 1e6 if self.moves else 0.0
+
+    def percentile_ms(self, q):
+        if not self.moves:
+            return 0.0
+        rank, seen = q * self.moves, 0
+        for bucket in sorted(self.counts):
+            seen += self.counts[bucket]
+            if seen >= rank:
+                return min((bucket + 1) * HIST_NS, self.max_ns) / 1e6
+        return self.max_ns / 1e6
+
+
+class Tally:
+    """One board's figures, added up one game record at a time, in any order."""
+
+    def __init__(self, first):
+        self.first = first  # the GameSpec of game 1: board, length, solver, seed, limits
+        self.timing = Timing()
+        self.outcomes = {WON: 0, LOST: 0, "stuck": 0}
+        self.games = self.total_length = self.total_steps = self.won_steps = 0
+        self.min_length = None
+        self.handovers = {WON: 0, LOST: 0, "stuck": 0}  # --takeover-from: how the handed-over games ended
+
+    def add(self, record):
+        self.games += 1
+        self.outcomes[record["outcome"]] += 1
+        self.total_length += record["length"]
+        self.total_steps += record["steps"]
+        if record["outcome"] == WON:
+            self.won_steps += record["steps"]
+        if self.min_length is None or record["length"] < self.min_length:
+            self.min_length = record["length"]
+        self.timing.merge(record["timing"])
+        if record.get("handover"):
+            self.handovers[record["outcome"]] += 1
+
+    def figures(self, seconds):
+        """The figures as the JSON-ready dict; an average is None while it has nothing to average."""
+        first, games, timing, wins = self.first, self.games, self.timing, self.outcomes[WON]
+
+        def mean(total, count, digits):
+            return round(total / count, digits) if count else None
+        return {
+            "solver": first.solver,
+            "board": f"{first.width}x{first.height}",
+            "games": games,
+            "wins": wins,
+            "losses": self.outcomes[LOST],
+            "stuck": self.outcomes["stuck"],
+            "win_rate": mean(wins, games, 4),
+            "avg_length": mean(self.total_length, games, 2),
+            "min_length": self.min_length,
+            "avg_fill": mean(self.total_length, games * first.width * first.height, 4),
+            "avg_steps": mean(self.total_steps, games, 1),
+            "avg_steps_won": mean(self.won_steps, wins, 1),
+            "move_ms_mean": round(timing.mean_ms(), 4),
+            "move_ms_p99": round(timing.percentile_ms(0.99), 4),
+            "move_ms_max": round(timing.max_ns / 1e6, 3),
+            "moves": timing.moves,
+            "initial_length": first.length,
+            "max_steps": first.max_steps,
+            "seed": first.seed,
+            "soak": first.soak,
+            "seconds": round(seconds, 2),
+            **({"start_fill": first.start_fill} if first.start_fill is not None else {}),
+            **({"start_step": first.start.steps, "start_length": len(first.start.snake)}
+               if first.start is not None else {}),
+            **self.handover_figures(),
+        }
+
+    def handover_figures(self):
+        """With --takeover-from: the hand-overs made, and how many were won, lost or still going."""
+        if self.first.takeover_from is None:
+            return {}
+        made = self.handovers
+        after = {"takeover_after": self.first.takeover_after} if self.first.takeover_after is not None else {}
+        return {"takeover_from": self.first.takeover_from, **after, "handovers": sum(made.values()),
+                "handovers_won": made[WON], "handovers_lost": made[LOST], "handovers_going": made["stuck"]}
+
+
+class Progress:
+    """Progress on stderr, naming the board: a bar on a terminal, a line every tenth of the run otherwise."""
+
+    def __init__(self, total, label, stream=sys.stderr):
+        self.total, self.label, self.stream = total, label, stream
+        self.tty = stream.isatty()
+        self.shown = -1
+
+    def update(self, done, wins):
+        if self.tty:
+            filled = 30 * done // self.total
+            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] "
+                              f"{done}/{self.total} games, {wins} won")
+            if done == self.total:
+                self.stream.write("\n")
+            self.stream.flush()
+        elif 10 * done // self.total > self.shown:
+            self.shown = 10 * done // self.total
+            print(f"{self.label}: {done}/{self.total} games, {wins} won", file=self.stream, flush=True)
+
+    def stop(self):
+        """End a bar cut short (Ctrl-C), so what follows starts on a line of its own."""
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
