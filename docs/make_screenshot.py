@@ -18,13 +18,14 @@ sys.path.insert(0, ROOT)
 import pygame  # noqa: E402
 
 import config as configuration  # noqa: E402
-import main  # noqa: E402
+import solver as solvers  # noqa: E402
+import window  # noqa: E402
 
 
 def shoot(ticks, seed, solver, path_overlay, out):
     """Play `ticks` autopilot moves on the shipped config and save the board to `out`."""
     config = dict(configuration.load(configuration.default_path()), auto=True, seed=seed, solver=solver)
-    app = main.App(config)
+    app = window.App(config)
     app.hint_until = None  # the first-run hint is for players, not for the picture
     app.show_path = path_overlay
     app.render()
@@ -33,7 +34,7 @@ def shoot(ticks, seed, solver, path_overlay, out):
             break
         app.render()
     pygame.image.save(app.screen, out)
-    print(f"{os.path.relpath(out)}: {app.caption_text()}")
+    print(f"{os.path.relpath(out)}: {app.say.caption()}")
     pygame.quit()
 
 
@@ -41,7 +42,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ticks", type=int, default=2500, help="autopilot moves before the picture")
     parser.add_argument("--seed", type=int, default=2024, help="the game's random seed")
-    parser.add_argument("--solver", default="greedy", choices=sorted(main.solvers.SOLVERS), help="the autopilot")
+    parser.add_argument("--solver", default="greedy", choices=sorted(solvers.SOLVERS), help="the autopilot")
     parser.add_argument("--path", action="store_true", help="show the autopilot's planned path (the O key)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshot.png"))
     args = parser.parse_args()

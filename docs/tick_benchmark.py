@@ -1,4 +1,4 @@
-"""Does the window keep its tick? The real loop (main.App.run) with an autopilot driving.
+"""Does the window keep its tick? The real loop (window.App.run) with an autopilot driving.
 
     .venv/bin/python docs/tick_benchmark.py [--seconds 60] [--width 80] [--height 60]
                                             [--speed 0.01] [--solver hamilton] [--start-fill F]
@@ -23,7 +23,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 from headless.games import lay_out  # noqa: E402
 import config as configuration  # noqa: E402
-import main  # noqa: E402
+import pygame  # noqa: E402
+
+import window  # noqa: E402
 from game import Game  # noqa: E402
 
 
@@ -54,8 +56,8 @@ def main_(argv=None):
     game = Game(args.width, args.height, config["initial-length"], args.seed)
     if args.start_fill is not None:
         lay_out(game, args.start_fill)
-    main.pygame.init()
-    app = main.App(config, game, screen=main.open_window(config))
+    pygame.init()
+    app = window.App(config, game, screen=window.screen.open_window(config))
     app.hint_until = None  # no hint to draw: only the game
     app.run(max_seconds=args.seconds)
     print(json.dumps({"board": f"{args.width}x{args.height}", "solver": args.solver, "speed": args.speed,
@@ -63,7 +65,7 @@ def main_(argv=None):
                       "ticks_due": int(args.seconds / args.speed), "late_ticks": app.late_ticks,
                       "worst_late_ms": round(app.worst_lateness * 1000, 1), "moves": app.game.steps,
                       "length": len(app.game.snake)}))
-    main.pygame.quit()
+    pygame.quit()
 
 
 if __name__ == "__main__":

@@ -31,11 +31,11 @@ def make_app():
     display; the display is shut down after the test."""
     import pygame
 
-    import main
+    import window
     from windows import fake_solver, make_config
 
     def build(game=None, paused=False, **changes):
-        return main.App(make_config(**changes), game=game, paused=paused, make_solver=fake_solver)
+        return window.App(make_config(**changes), game=game, paused=paused, make_autopilot=fake_solver)
     yield build
     pygame.display.quit()
 

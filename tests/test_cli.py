@@ -3,11 +3,13 @@ import json
 import os
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
 import config
 import solver
+from window import texts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -72,23 +74,21 @@ def test_bad_flag_is_one_line_and_exit_2(flags):
 def window(monkeypatch):
     """main.main() in this process with a stand-in for the window: it records what the App
     would have been built with, and its run() returns at once (a missed refusal cannot hang)."""
-    import main
+    import window as window_package
     seen = {}
 
     class FakeApp:
         def __init__(self, config, game=None, paused=False, screen=None, score_book=None):
             seen.update(config=config, game=game, paused=paused)
+            self.saves = SimpleNamespace(gif_args=None)
 
         def run(self):
             return 0
 
-        def record(self):
-            """The best scores: nothing to enter."""
-
-        def finish_recording(self):
-            """--record: nothing was played."""
-    monkeypatch.setattr(main, "App", FakeApp)
-    monkeypatch.setattr(main, "open_window", lambda config: None)
+        def game_ended(self):
+            """The best scores and --record: nothing was played."""
+    monkeypatch.setattr(window_package, "App", FakeApp)
+    monkeypatch.setattr(window_package, "open_window", lambda config: None)
     return seen
 
 
@@ -167,21 +167,19 @@ def test_a_board_the_window_cannot_show_is_one_line(window, capsys, flags, words
 
 
 def test_help_ends_with_the_keys_of_key_help():
-    import main
     done = run_main("--help")
     assert done.returncode == 0
-    tail = done.stdout.rstrip("\n").splitlines()[-len(main.KEY_HELP):]
-    assert [line.split(None, 1)[0] for line in tail] == [keys.split()[0] for keys, _ in main.KEY_HELP]
-    assert all(line.strip().endswith(does) for line, (_, does) in zip(tail, main.KEY_HELP))
-    assert done.stdout.rstrip("\n").splitlines()[-len(main.KEY_HELP) - 1] == "keys in the window:"
+    tail = done.stdout.rstrip("\n").splitlines()[-len(texts.KEY_HELP):]
+    assert [line.split(None, 1)[0] for line in tail] == [keys.split()[0] for keys, _ in texts.KEY_HELP]
+    assert all(line.strip().endswith(does) for line, (_, does) in zip(tail, texts.KEY_HELP))
+    assert done.stdout.rstrip("\n").splitlines()[-len(texts.KEY_HELP) - 1] == "keys in the window:"
 
 
 def test_key_help_is_the_final_key_set():
-    import main
-    keys = [keys for keys, _ in main.KEY_HELP]
+    keys = [keys for keys, _ in texts.KEY_HELP]
     assert keys[0].startswith("W A S D") and keys[-1].startswith("Q")
     assert {"U", "I", "P", "R", "Return", "Tab", "O", "space", "G"} <= set(keys)
-    assert all(isinstance(does, str) and does for _, does in main.KEY_HELP)
+    assert all(isinstance(does, str) and does for _, does in texts.KEY_HELP)
 
 
 # -- one rule for seeds, in the config and on the command line ------------------------------

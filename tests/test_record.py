@@ -14,6 +14,7 @@ from headless.figures import Timing
 from headless.games import play as headless_play
 import drawer
 import main
+import window
 from files import gif
 from files import replay
 import solver as solvers
@@ -221,9 +222,9 @@ def test_a_replay_file_is_recorded_without_a_window(tmp_path):
 
 def test_the_window_records_its_first_game_until_it_ends(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    app = main.App(make_config(auto=True), make_solver=fake_solver)
+    app = window.App(make_config(auto=True), make_autopilot=fake_solver)
     try:
-        app.record_args = main.parse_args(["--record", "w.gif", "--record-speed", "0.02"])
+        app.saves.gif_args = main.parse_args(["--record", "w.gif", "--record-speed", "0.02"])
         app.render()
         while app.tick():
             app.render()
@@ -233,7 +234,7 @@ def test_the_window_records_its_first_game_until_it_ends(tmp_path, monkeypatch, 
         app.restart()  # a second game is not recorded
         for _ in range(5):
             app.tick()
-        app.finish_recording()
+        app.saves.finish_gif()
     finally:
         pygame.display.quit()
     frames, _ = gif_frames("w.gif")

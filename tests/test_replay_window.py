@@ -9,6 +9,8 @@ import pytest
 
 import drawer
 import main
+import window
+from window import app as window_app, texts
 from files import replay
 from game import LOST, PLAYING, WON
 from windows import BLOCK, H, W, color, make_config, middle_game, press, press_q_when
@@ -27,7 +29,7 @@ def saved_files(directory):
 # -- G: save the finished game ----------------------------------------------------------------------
 
 def test_g_is_in_the_key_table_and_bound():
-    assert ("G", "save the finished game as a replay") in main.KEY_HELP
+    assert ("G", "save the finished game as a replay") in texts.KEY_HELP
 
 
 def test_g_saves_the_finished_game_here_and_says_where(make_app, tmp_path, monkeypatch, capsys):
@@ -115,7 +117,7 @@ def saved(make_app, tmp_path, monkeypatch):
 
 
 def replay_app(path, **changes):
-    return main.ReplayApp(make_config(**changes), replay.load(path), os.path.basename(path))
+    return window.ReplayApp(make_config(**changes), replay.load(path), os.path.basename(path))
 
 
 def test_a_replay_plays_the_same_game_and_shows_the_outcome(saved):
@@ -124,7 +126,7 @@ def test_a_replay_plays_the_same_game_and_shows_the_outcome(saved):
     try:
         assert app.auto and app.game.fruit.where() == original.fruits[0]
         app.render()
-        assert "replay" in pygame.display.get_caption()[0] and "move 0/" in app.caption_text()
+        assert "replay" in pygame.display.get_caption()[0] and "move 0/" in app.say.caption()
         moves = 0
         while app.tick():
             moves += 1
@@ -132,7 +134,7 @@ def test_a_replay_plays_the_same_game_and_shows_the_outcome(saved):
         assert moves == original.steps and list(app.game.snake.body) == list(original.snake.body)
         app.render()
         app.render()
-        assert app.texts[1][0][0].startswith("REPLAY WON") and "WON" in pygame.display.get_caption()[0]
+        assert app.canvas.texts[1][0][0].startswith("REPLAY WON") and "WON" in pygame.display.get_caption()[0]
         assert not app.tick()
     finally:
         pygame.display.quit()
@@ -144,16 +146,16 @@ def test_replay_keys_pause_speed_and_again(saved):
     try:
         app.tick()
         press(app, pygame.K_p)
-        assert app.paused and not app.tick() and "paused" in app.caption_text()
+        assert app.paused and not app.tick() and "paused" in app.say.caption()
         press(app, pygame.K_p, pygame.K_u)
-        assert app.interval == pytest.approx(0.3 * main.SPEED_FACTOR)
+        assert app.interval == pytest.approx(0.3 * window_app.SPEED_FACTOR)
         press(app, pygame.K_i, pygame.K_i)
-        assert app.interval == pytest.approx(0.3 / main.SPEED_FACTOR)
+        assert app.interval == pytest.approx(0.3 / window_app.SPEED_FACTOR)
         press(app, pygame.K_s, pygame.K_RETURN)  # steering and Return do nothing: the file drives
         assert app.auto and app.tick() and app.game.steps == 2
         assert app.game.snake.direction() == RIGHT
         press(app, pygame.K_o)  # the overlay shows the next recorded moves
-        head, plan = app.game.snake.head(), app.solver.planned_path()
+        head, plan = app.game.snake.head(), app.autopilot.planned_path()
         letters = replay.LETTERS
         assert plan[0] == step(head, letters.index(app.replay.moves[2])) and len(plan) == 8
         assert app.path_cells() == [c for c in plan if not app.game.snake.at(c)]
@@ -177,7 +179,7 @@ def test_a_replay_of_a_big_board_gets_smaller_cells(tmp_path):
         while app.tick():
             app.render()
         app.render()
-        assert app.texts[1][0][0].startswith("REPLAY STUCK") and app.game.steps == 4
+        assert app.canvas.texts[1][0][0].startswith("REPLAY STUCK") and app.game.steps == 4
     finally:
         pygame.display.quit()
 
@@ -189,11 +191,11 @@ def test_run_window_plays_the_replay_file(saved, monkeypatch):
     def fake_run(self, **limits):
         seen["app"] = self
         return 0
-    monkeypatch.setattr(main.App, "run", fake_run)
+    monkeypatch.setattr(window.App, "run", fake_run)
     args = argparse.Namespace(load=None, replay=path, record=None)
-    assert main.run_window(make_config(), args) == 0
+    assert window.play_replay(make_config(), args) == 0
     app = seen["app"]
-    assert isinstance(app, main.ReplayApp) and app.replay.length == W * H
+    assert isinstance(app, window.ReplayApp) and app.replay.length == W * H
 
 
 def test_the_real_loop_plays_a_replay_and_quits(saved, monkeypatch, tmp_path):

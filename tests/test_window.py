@@ -18,6 +18,8 @@ from files import debuglog
 import drawer
 from hamilton import endgame
 import main
+import window
+from window import app as window_app, labels, texts
 from files import scores
 import solver
 from game import LOST, PLAYING, WON, Game
@@ -68,7 +70,7 @@ def test_arrow_keys_steer_like_wasd(make_app):
 def test_u_and_i_scale_the_interval_and_hold_their_bounds(make_app):
     app = make_app()
     press(app, pygame.K_u)
-    assert app.interval == pytest.approx(0.3 * main.SPEED_FACTOR)
+    assert app.interval == pytest.approx(0.3 * window_app.SPEED_FACTOR)
     press(app, pygame.K_i)
     assert app.interval == pytest.approx(0.3)
     press(app, *[pygame.K_u] * 100)
@@ -84,16 +86,16 @@ def test_u_and_i_scale_the_interval_and_hold_their_bounds(make_app):
 def test_p_pauses_and_resumes(make_app):
     app = make_app(middle_game(RIGHT))
     press(app, pygame.K_p)
-    assert app.paused and "paused" in app.caption_text()
+    assert app.paused and "paused" in app.say.caption()
     press(app, pygame.K_s)  # steering is ignored while paused
     assert app.tick() is False and app.tick() is False
     assert app.game.snake.head() == (3, 3) and app.game.steps == 0
     app.render()
-    assert app.texts == ("middle", (("PAUSED", "P: resume - H: help"),))
+    assert app.canvas.texts == ("middle", (("PAUSED", "P: resume - H: help"),))
     press(app, pygame.K_p)
     assert app.tick() is True and app.game.snake.head() == (4, 3)
     assert app.render() == [app.screen.get_rect()]  # the message is taken down by a full repaint
-    assert app.texts == ()
+    assert app.canvas.texts == ()
 
 
 def test_lost_game_shows_it_and_r_starts_a_new_one(make_app):
@@ -102,7 +104,7 @@ def test_lost_game_shows_it_and_r_starts_a_new_one(make_app):
     app.tick()  # into the right wall
     assert app.game.state == LOST
     rects = app.render()
-    assert app.texts[1][0][0].startswith("LOST: length 3/48")
+    assert app.canvas.texts[1][0][0].startswith("LOST: length 3/48")
     assert "LOST" in pygame.display.get_caption()[0]
     assert rects == [app.screen.get_rect()]  # a box put up: the board is painted again under it
     assert color(app.screen, (7, 0)) == drawer.RED  # the board stays visible around the message
@@ -111,7 +113,7 @@ def test_lost_game_shows_it_and_r_starts_a_new_one(make_app):
     assert not app.paused  # nothing to pause in a finished game
     press(app, pygame.K_r)
     assert app.game.state == PLAYING and len(app.game.snake) == 3 and app.game.steps == 0
-    assert app.render() == [app.screen.get_rect()] and app.texts == ()
+    assert app.render() == [app.screen.get_rect()] and app.canvas.texts == ()
     assert color(app.screen, (2, 0)) == drawer.RED and color(app.screen, (7, 0)) == drawer.WHITE
 
 
@@ -129,34 +131,34 @@ def test_restarts_are_new_games_yet_repeatable_with_a_seed(make_app):
 
 def test_return_toggles_the_autopilot_which_ignores_steering(make_app):
     app = make_app()
-    assert not app.auto and app.solver is None
+    assert not app.auto and app.autopilot is None
     press(app, pygame.K_RETURN)
-    assert app.auto and isinstance(app.solver, CycleSolver)
-    assert "autopilot on" in app.caption_text()
+    assert app.auto and isinstance(app.autopilot, CycleSolver)
+    assert "autopilot on" in app.say.caption()
     press(app, pygame.K_s)  # ignored: the autopilot drives
     assert not app.game.turns
     for _ in range(10):
         app.tick()
-    assert app.solver.calls == 10 and app.game.state == PLAYING
+    assert app.autopilot.calls == 10 and app.game.state == PLAYING
     assert app.game.snake.head() == (3, 1)  # along row 0, down at its end, back along row 1
     press(app, pygame.K_RETURN, pygame.K_s)  # a human takes over
-    assert not app.auto and app.solver is None
+    assert not app.auto and app.autopilot is None
     app.tick()
     assert app.game.snake.head() == (3, 2)
     press(app, pygame.K_a)
     assert list(app.game.turns) == [LEFT]
     press(app, pygame.K_KP_ENTER)  # handing back drops the queued turn; a new solver starts here
-    assert app.auto and app.solver.calls == 0 and not app.game.turns
+    assert app.auto and app.autopilot.calls == 0 and not app.game.turns
     app.tick()
     assert app.game.snake.head() == (4, 2)
 
 
 def test_autopilot_from_the_config_and_rebuilt_on_restart(make_app):
     app = make_app(auto=True)
-    first = app.solver
+    first = app.autopilot
     assert isinstance(first, CycleSolver) and first.game is app.game
     press(app, pygame.K_r)
-    assert app.solver is not first and app.solver.game is app.game
+    assert app.autopilot is not first and app.autopilot.game is app.game
 
 
 def test_q_and_the_close_button_quit_with_code_0(make_app):
@@ -216,9 +218,9 @@ def test_load_starts_paused_from_the_log(tmp_path, monkeypatch):
     def fake_run(self, **limits):
         seen["app"] = self
         return 0
-    monkeypatch.setattr(main.App, "run", fake_run)
+    monkeypatch.setattr(window.App, "run", fake_run)
     monkeypatch.setattr(solver, "SOLVERS", dict(solver.SOLVERS, greedy=CycleSolver))
-    assert main.run_window(make_config(), argparse.Namespace(load=log)) == 0
+    assert main.main(["--load", log]) == 0
     app = seen["app"]
     assert app.paused and app.auto
     assert list(app.game.snake.body) == [(4, 2), (4, 1), (3, 1)] and app.game.fruit.where() == (0, 5)
@@ -227,7 +229,7 @@ def test_load_starts_paused_from_the_log(tmp_path, monkeypatch):
 def test_load_of_a_bad_log_is_one_line_and_exit_2(tmp_path, capsys):
     bad = tmp_path / "output_bad.log"
     bad.write_text("{not json")
-    assert main.run_window(make_config(), argparse.Namespace(load=str(bad))) == 2
+    assert main.main(["--load", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("debug log error: ") and err.count("\n") == 1
 
@@ -283,7 +285,7 @@ def test_the_path_overlay_follows_the_plan_and_comes_off(make_app):
     app.render()
     press(app, pygame.K_o)
     rects = app.render()
-    plan = app.solver.planned_path()
+    plan = app.autopilot.planned_path()
     assert all(color(app.screen, c) == drawer.BLUE for c in plan if not app.game.snake.at(c))
     assert len(rects) == len(plan)
     app.tick()
@@ -299,19 +301,19 @@ def test_a_won_game_says_so(make_app):
         app.render()
     assert app.game.state == WON and len(app.game.snake) == W * H
     app.render()
-    assert app.texts[1][0][0].startswith("WON") and "WON" in pygame.display.get_caption()[0]
+    assert app.canvas.texts[1][0][0].startswith("WON") and "WON" in pygame.display.get_caption()[0]
     corners = [(0, 0), (W - 1, 0), (0, H - 1), (W - 1, H - 1)]  # away from the message in the middle
     assert all(color(app.screen, c) in (drawer.BLACK, drawer.RED) for c in corners)
 
 
 def test_without_a_font_the_caption_still_tells(monkeypatch):
-    monkeypatch.setattr(drawer, "make_font", lambda size: None)
-    app = main.App(make_config(**BIG), game=middle_game(RIGHT, body=((7, 3), (6, 3), (5, 3))))
+    monkeypatch.setattr(labels, "make_font", lambda size: None)
+    app = window.App(make_config(**BIG), game=middle_game(RIGHT, body=((7, 3), (6, 3), (5, 3))))
     try:
         app.render()
         app.tick()
         app.render()
-        assert app.texts and app.labels == []  # a box to show, but no font to show it with
+        assert app.canvas.texts and app.canvas.labels == []  # a box to show, but no font to show it with
         assert "LOST" in pygame.display.get_caption()[0]
     finally:
         pygame.display.quit()
@@ -321,7 +323,7 @@ def test_without_a_font_the_caption_still_tells(monkeypatch):
 
 def real_app(**changes):
     """An App with the registered autopilots on the 200x150 window."""
-    return main.App(make_config(**dict(BIG, **changes)))
+    return window.App(make_config(**dict(BIG, **changes)))
 
 
 def test_h_and_f1_show_and_hide_every_key_and_hold_the_game(make_app):
@@ -330,21 +332,21 @@ def test_h_and_f1_show_and_hide_every_key_and_hold_the_game(make_app):
         press(app, k)
         assert app.help_shown and app.tick() is False and app.game.steps == steps  # the game holds still
         app.render()
-        place, forms = app.texts
-        assert [row for row in forms[0] if not isinstance(row, str)] == main.KEY_HELP
+        place, forms = app.canvas.texts
+        assert [row for row in forms[0] if not isinstance(row, str)] == texts.KEY_HELP
         assert "help" in pygame.display.get_caption()[0]
-        assert app.labels and app.screen.get_rect().contains(app.labels[0].rect)
+        assert app.canvas.labels and app.screen.get_rect().contains(app.canvas.labels[0].rect)
         press(app, k)
         assert not app.help_shown and app.tick() is True
         app.render()
-        assert app.texts == () and app.labels == []
+        assert app.canvas.texts == () and app.canvas.labels == []
 
 
 def test_key_help_lists_every_key_once_in_the_agreed_order():
-    keys = [k for k, _ in main.KEY_HELP]
+    keys = [k for k, _ in texts.KEY_HELP]
     assert keys == ["W A S D / arrows", "U", "I", "P", "R", "Return", "Tab", "O", "H or F1", "space", "G",
                     "Q / close"]
-    assert all(isinstance(k, str) and isinstance(what, str) and what for k, what in main.KEY_HELP)
+    assert all(isinstance(k, str) and isinstance(what, str) and what for k, what in texts.KEY_HELP)
 
 
 def test_the_readme_keys_table_says_what_key_help_says():
@@ -354,33 +356,33 @@ def test_the_readme_keys_table_says_what_key_help_says():
     section = readme.split("\n## Keys\n", 1)[1].split("\n## ", 1)[0]
     rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
     table = [(k.strip(), what.strip()) for k, what in rows[2:]]  # the header and its rule aside
-    assert table == main.KEY_HELP
+    assert table == texts.KEY_HELP
 
 
 def test_the_hint_says_how_to_take_the_wheel_and_goes_after_a_while(make_app, monkeypatch):
     now = [100.0]
-    monkeypatch.setattr(main.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(window_app.time, "monotonic", lambda: now[0])
     app = make_app(auto=True, **BIG)
     app.render()
-    place, forms = app.texts
-    assert place == "edge" and "Return" in forms[0][0] and "H: help" in forms[0][0] and app.labels
-    assert app.labels[0].rect.bottom > app.screen.get_height() // 2  # the head is on the top row
+    place, forms = app.canvas.texts
+    assert place == "edge" and "Return" in forms[0][0] and "H: help" in forms[0][0] and app.canvas.labels
+    assert app.canvas.labels[0].rect.bottom > app.screen.get_height() // 2  # the head is on the top row
     app.tick()
-    now[0] += main.HINT_SECONDS - 0.1
+    now[0] += window_app.HINT_SECONDS - 0.1
     rects = app.render()
-    assert app.texts[1] == forms and app.screen.get_rect() not in rects  # still up: only cells repainted
+    assert app.canvas.texts[1] == forms and app.screen.get_rect() not in rects  # still up: only cells repainted
     now[0] += 0.1
-    assert app.render() == [app.screen.get_rect()] and app.texts == ()
+    assert app.render() == [app.screen.get_rect()] and app.canvas.texts == ()
 
 
 def test_the_first_key_takes_the_hint_down_and_the_player_never_gets_it(make_app):
     app = make_app(auto=True, **BIG)
     app.render()
-    assert app.texts
+    assert app.canvas.texts
     press(app, pygame.K_F12)  # any key, bound or not
     app.render()
-    assert app.texts == ()
-    assert make_app(auto=False, **BIG).board_texts() == ()  # the player drives: no hint
+    assert app.canvas.texts == ()
+    assert make_app(auto=False, **BIG).say.board() == ()  # the player drives: no hint
 
 
 def test_handing_over_waits_for_a_steering_key(make_app):
@@ -396,7 +398,7 @@ def test_handing_over_waits_for_a_steering_key(make_app):
         assert app.tick() is False  # no move: the snake would hit the wall a moment later
     assert app.game.state == PLAYING and app.game.snake.head() == (6, 0)
     app.render()
-    assert app.texts[1][0][0].startswith("Your turn") and "your turn" in pygame.display.get_caption()[0]
+    assert app.canvas.texts[1][0][0].startswith("Your turn") and "your turn" in pygame.display.get_caption()[0]
     press(app, pygame.K_a)  # back onto the neck: ignored, and the snake still waits
     assert app.waiting and app.tick() is False
     press(app, pygame.K_s)
@@ -415,8 +417,8 @@ def test_tab_cycles_every_registered_autopilot_in_order(monkeypatch):
     app = real_app(auto=True)
     seen = []
     for _ in range(4):
-        seen.append((app.solver_name, type(app.solver).__name__))
-        assert f"autopilot on: {app.solver_name}" in app.caption_text()
+        seen.append((app.autopilot_name, type(app.autopilot).__name__))
+        assert f"autopilot on: {app.autopilot_name}" in app.say.caption()
         press(app, pygame.K_TAB)
     assert seen == [("greedy", "GreedySolver"), ("cycle", "CycleSolver"), ("hamilton", "HamiltonSolver"),
                     ("greedy", "GreedySolver")]
@@ -429,10 +431,10 @@ def test_tab_cycles_every_registered_autopilot_in_order(monkeypatch):
 def test_tab_while_the_player_drives_chooses_who_return_hands_to(make_app):
     app = real_app(auto=False)
     press(app, pygame.K_TAB)
-    assert app.solver is None and app.solver_name == "hamilton"
-    assert "autopilot off (Return: hamilton)" in app.caption_text()
+    assert app.autopilot is None and app.autopilot_name == "hamilton"
+    assert "autopilot off (Return: hamilton)" in app.say.caption()
     press(app, pygame.K_RETURN)
-    assert type(app.solver).__name__ == "HamiltonSolver"
+    assert type(app.autopilot).__name__ == "HamiltonSolver"
 
 
 def circling_app():
@@ -449,19 +451,19 @@ def test_an_endless_loop_is_said_on_the_board_and_in_the_caption():
     app = circling_app()
     assert app.game.steps == 488 and app.watch.period == 46 and len(app.game.snake) == 46
     app.render()
-    place, forms = app.texts
+    place, forms = app.canvas.texts
     assert forms == (("Circling: greedy will never reach this fruit safely.",
                       "Tab: other autopilot - Return: take over"),)
-    assert app.labels and app.screen.get_rect().contains(app.labels[0].rect)
+    assert app.canvas.labels and app.screen.get_rect().contains(app.canvas.labels[0].rect)
     caption = pygame.display.get_caption()[0]
     assert ("circling: greedy will never reach this fruit safely; Tab: other autopilot, Return: take over"
             in caption)
-    box = app.labels[0].rect
+    box = app.canvas.labels[0].rect
     for _ in range(46):  # it goes on circling under the box, which stays on top
         app.tick()
         app.render()
         shown = pygame.image.tobytes(app.screen.subsurface(box), "RGB")
-        assert shown == pygame.image.tobytes(app.labels[0].surface, "RGB")
+        assert shown == pygame.image.tobytes(app.canvas.labels[0].surface, "RGB")
     assert app.circling()
 
 
@@ -471,9 +473,9 @@ def endgame_app(rows):
         autopilot = solver.make_solver(name, game)
         autopilot.endgame.work = endgame.SLICE
         return autopilot
-    return main.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
+    return window.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
                                                                 "block-size": 25}),
-                    game=board(rows), make_solver=slow_proof)
+                    game=board(rows), make_autopilot=slow_proof)
 
 
 def test_while_hamilton_proves_the_end_the_board_says_why_it_circles():
@@ -481,13 +483,13 @@ def test_while_hamilton_proves_the_end_the_board_says_why_it_circles():
     app.hint_until = None  # the first-run hint aside
     app.tick()
     app.render()
-    assert app.texts == ("edge", (("hamilton is searching every way the last fruits can fall.",
+    assert app.canvas.texts == ("edge", (("hamilton is searching every way the last fruits can fall.",
                                    "It circles back to this position until it knows a sure win."),))
     assert "searching every future: circling back here" in pygame.display.get_caption()[0]
     while app.game.eaten == 0:
         assert app.tick()
     app.render()
-    assert app.texts == () and pygame.display.get_caption()[0].endswith("- playing")
+    assert app.canvas.texts == () and pygame.display.get_caption()[0].endswith("- playing")
 
 
 def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
@@ -498,13 +500,13 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
         autopilot.endgame.hold = 160
         autopilot.endgame.work = 100 * endgame.SLICE  # the proof ends on the first move
         return autopilot
-    app = main.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
+    app = window.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
                                                                 "block-size": 25}),
-                   game=board(STILL_WON), make_solver=small_hold)
+                   game=board(STILL_WON), make_autopilot=small_hold)
     app.hint_until = None
     app.tick()
     app.render()
-    assert app.texts == ("edge", (("hamilton has proven a sure win: 183 moves to this fruit.",
+    assert app.canvas.texts == ("edge", (("hamilton has proven a sure win: 183 moves to this fruit.",
                                    "The way is long: it is the one the search could prove."),))
     app.tick()
     app.render()
@@ -512,7 +514,7 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
     while app.game.eaten == 0:
         assert app.tick()
     app.render()
-    assert app.texts == ()
+    assert app.canvas.texts == ()
 
 
 def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():
@@ -520,7 +522,7 @@ def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():
     for _ in range(100):
         app.tick()
     app.render()
-    assert app.texts == ("edge", (("No win is left from here, whatever the moves.",
+    assert app.canvas.texts == ("edge", (("No win is left from here, whatever the moves.",
                                    "hamilton keeps the snake alive - R: new game"),))
     assert "no win left from here: staying alive" in pygame.display.get_caption()[0]
     assert app.game.state == PLAYING
@@ -534,7 +536,7 @@ def test_tab_return_or_a_new_game_end_the_alarm(k):
     app.render()
     assert "circling" not in pygame.display.get_caption()[0]
     if k == pygame.K_TAB:
-        assert app.solver_name == "hamilton"
+        assert app.autopilot_name == "hamilton"
         for _ in range(200):  # hamilton does not circle: it eats
             app.tick()
         assert len(app.game.snake) > 46
@@ -551,19 +553,19 @@ def test_no_alarm_for_an_autopilot_that_is_not_memoryless(make_app):
 
 def test_a_won_game_is_recorded_and_shown_on_the_banner(make_app, tmp_path):
     book = scores.ScoreBook(str(tmp_path / "scores.json"))
-    app = main.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
+    app = window.App(make_config(auto=True, **BIG), make_autopilot=fake_solver, score_book=book)
     while app.tick():
         pass
     assert app.game.state == WON
     entry = scores.ScoreBook(str(tmp_path / "scores.json")).best("8x6")["cycle"]  # the one that drove
     assert entry == {"length": W * H, "moves_to_win": app.game.steps}
     app.render()
-    rows = app.texts[1][0]
+    rows = app.canvas.texts[1][0]
     assert rows[0] == f"WON: length 48/48 in {app.game.steps} moves"
     assert ("cycle", f"length 48, a win in {app.game.steps} moves (new best)") in rows
     assert rows[-1] == "R: new game"
-    label = app.labels[0]
-    assert app.screen.get_rect().contains(label.rect) and label.font_size >= drawer.FONT_MIN
+    label = app.canvas.labels[0]
+    assert app.screen.get_rect().contains(label.rect) and label.font_size >= labels.FONT_MIN
 
 
 def test_a_game_the_player_steered_counts_for_the_player(make_app):
@@ -575,26 +577,26 @@ def test_a_game_the_player_steered_counts_for_the_player(make_app):
     while app.tick():
         pass
     assert app.game.over()
-    assert set(app.scores.best("8x6")) == {scores.PLAYER}
+    assert set(app.saves.book.best("8x6")) == {scores.PLAYER}
 
 
 def test_an_unfinished_game_counts_its_length_once(make_app):
     app = make_app(middle_game(RIGHT), auto=False)
-    app.counts = True  # as if it had started here
+    app.saves.counts = True  # as if it had started here
     press(app, pygame.K_s)
     app.tick()
     press(app, pygame.K_r)  # left unfinished: its length counts
-    assert app.scores.best("8x6") == {scores.PLAYER: {"length": 3, "moves_to_win": None}}
+    assert app.saves.book.best("8x6") == {scores.PLAYER: {"length": 3, "moves_to_win": None}}
     press(app, pygame.K_q)
-    assert app.scores.best("8x6")[scores.PLAYER]["length"] == 3  # the new game made no move: nothing new
+    assert app.saves.book.best("8x6")[scores.PLAYER]["length"] == 3  # the new game made no move: nothing new
 
 
 def test_a_game_loaded_from_a_log_is_not_recorded(make_app):
     app = make_app(middle_game(RIGHT, body=((7, 0), (6, 0), (5, 0))))
     app.tick()
-    assert app.game.state == LOST and app.scores.best("8x6") == {}
+    assert app.game.state == LOST and app.saves.book.best("8x6") == {}
     app.render()
-    assert "(loaded from a debug log: not counted)" in app.texts[1][0]
+    assert "(loaded from a debug log: not counted)" in app.canvas.texts[1][0]
 
 
 def test_a_failed_save_is_one_line_and_the_game_goes_on(make_app, tmp_path, capsys, monkeypatch):
@@ -602,14 +604,14 @@ def test_a_failed_save_is_one_line_and_the_game_goes_on(make_app, tmp_path, caps
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(scores, "write_table", fail)
     book = scores.ScoreBook(str(tmp_path / "scores.json"))
-    app = main.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
+    app = window.App(make_config(auto=True, **BIG), make_autopilot=fake_solver, score_book=book)
     while app.tick():
         pass
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No space left on device" in err
     assert book.best("8x6")["cycle"]["length"] == 48  # kept in memory, shown on the banner
     app.render()
-    assert ("cycle", f"length 48, a win in {app.game.steps} moves (new best)") in app.texts[1][0]
+    assert ("cycle", f"length 48, a win in {app.game.steps} moves (new best)") in app.canvas.texts[1][0]
 
 
 def test_run_window_warns_in_one_line_about_a_corrupt_scores_file(monkeypatch, capsys):
@@ -622,11 +624,11 @@ def test_run_window_warns_in_one_line_about_a_corrupt_scores_file(monkeypatch, c
     def fake_run(self, **limits):
         seen["app"] = self
         return 0
-    monkeypatch.setattr(main.App, "run", fake_run)
-    assert main.run_window(make_config(), argparse.Namespace(load=None)) == 0
+    monkeypatch.setattr(window.App, "run", fake_run)
+    assert window.play(make_config(), argparse.Namespace()) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("best scores: ") and "not a best-scores table" in err
-    assert seen["app"].scores.path == path and seen["app"].scores.table == {}
+    assert seen["app"].saves.book.path == path and seen["app"].saves.book.table == {}
 
 
 # -- the window's identity and a missing display ------------------------------------------------
@@ -634,14 +636,14 @@ def test_run_window_warns_in_one_line_about_a_corrupt_scores_file(monkeypatch, c
 def test_the_window_has_its_own_icon_and_class(monkeypatch):
     icons = []
     monkeypatch.setattr(pygame.display, "set_icon", icons.append)
-    app = main.App(make_config())
+    app = window.App(make_config())
     try:
         assert len(icons) == 1
         colours = {tuple(icons[0].get_at((x, y)))[:3] for x in range(icons[0].get_width())
                    for y in range(icons[0].get_height())}
         assert {drawer.WHITE, drawer.BLACK, drawer.RED, drawer.GREEN} <= colours
         assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "snake"  # set before pygame opened the display
-        assert app.caption_text().startswith("Snake")
+        assert app.say.caption().startswith("Snake")
     finally:
         pygame.display.quit()
 
@@ -678,14 +680,14 @@ def test_x11_windows_use_the_native_framebuffer(monkeypatch, driver, hint):
     the rects. Other drivers keep SDL's choice: some have no framebuffer of their own."""
     monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
     monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
-    main.native_framebuffer()
+    window.screen.native_framebuffer()
     assert os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == hint
 
 
 def test_the_loop_never_sleeps_long_without_looking_at_the_keys(make_app, monkeypatch):
     """Slowest speed: the loop sleeps in slices of at most KEY_WAIT, and a key that arrives
     during a slice is handled at the very next wake, long before the tick."""
-    assert main.KEY_WAIT <= 0.05 / 2  # keys answered within 50 ms, with room for the work
+    assert window_app.KEY_WAIT <= 0.05 / 2  # keys answered within 50 ms, with room for the work
     app = make_app(middle_game(RIGHT), speed=config.SPEED_MAX)
     pygame.event.clear()
     slept = []
@@ -696,7 +698,7 @@ def test_the_loop_never_sleeps_long_without_looking_at_the_keys(make_app, monkey
             pygame.event.post(key(pygame.K_q))
     monkeypatch.setattr(app, "sleep", sleep)
     assert app.run(max_seconds=30) == 0
-    assert len(slept) == 5 and max(slept) <= main.KEY_WAIT and app.game.steps == 0
+    assert len(slept) == 5 and max(slept) <= window_app.KEY_WAIT and app.game.steps == 0
 
 
 # -- the real loop ----------------------------------------------------------------------------

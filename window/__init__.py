@@ -1,0 +1,101 @@
+"""The pygame window: a game played by hand or by an autopilot, or a replay played back.
+
+    app.py       App: one game on screen, the keys, the autopilot and the clock
+    texts.py     what the board and the caption say
+    canvas.py    painting only what changed, with the box of text on top
+    labels.py    boxes of text sized to the window
+    saves.py     the files the window writes: best scores, debug log, replay, GIF
+    screen.py    opening the window on the display
+    playback.py  ReplayApp: a replay file played back
+"""
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame: keep stdout for our own lines
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "snake")  # the window's class on X11 (else "main.py")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "snake")  # its app id on Wayland
+import pygame
+
+import config as configuration
+from files import gif, replay, scores
+from window.app import App
+from window.playback import ReplayApp
+from window.screen import open_window
+
+__all__ = ["App", "ReplayApp", "play", "play_replay", "window_config"]
+
+
+def window_config(config, args):
+    """The config with the game flags applied, so the App reads only its config.
+
+    --width, --height and --initial-length change the board (the window grows or shrinks
+    with it, at the config's block size); --solver and --seed the autopilot and the games.
+    """
+    flags = vars(args)
+    changes = {key: flags[key] for key in ("solver", "seed") if flags.get(key) is not None}
+    block = config["block-size"]
+    for dest, key in (("width", "window-width"), ("height", "window-height")):
+        value = flags.get(dest)
+        if value is None:
+            continue
+        if not 0 < value * block <= configuration.MAX_WINDOW:
+            raise configuration.ConfigError(
+                f"--{dest} {value} needs a window of {value * block} pixels at block-size {block}; "
+                f"the window takes 1 to {configuration.MAX_WINDOW // block} cells")
+        changes[key] = value * block
+    if flags.get("initial_length") is not None:
+        changes["initial-length"] = flags["initial_length"]
+    return configuration.validate(dict(config, **changes), "the command line")
+
+
+def play(config, args, game=None):
+    """Open the window and play (`game`: a debug log's moment, shown paused); the exit code."""
+    try:
+        config = window_config(config, args)
+    except configuration.ConfigError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        screen = open_window(config)
+    except pygame.error as e:
+        print(f"cannot open the window: {e}; try --headless", file=sys.stderr)
+        return 1
+    book = scores.ScoreBook(scores.default_path())
+    if book.warning:
+        print(f"best scores: {book.warning}", file=sys.stderr)
+    app = App(config, game, game is not None, screen=screen, score_book=book)
+    app.saves.gif_args = args if getattr(args, "record", None) else None
+    try:
+        return app.run()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        app.game_ended()  # a game left by Ctrl-C or Q still counts; a GIF ends when the window closes
+        pygame.quit()
+
+
+def play_replay(config, args):
+    """--replay FILE: refuse a bad file (exit 2); with --record draw it into a GIF, else play it."""
+    try:
+        rep = replay.load(args.replay)
+    except replay.ReplayError as e:
+        print(f"replay error: {e}", file=sys.stderr)
+        return 2
+    if getattr(args, "record", None):
+        try:
+            print(gif.save_as_asked(rep, args, config), flush=True)
+        except replay.ReplayError as e:
+            print(f"record error: {e}", file=sys.stderr)
+            return 1
+        return 0
+    try:
+        app = ReplayApp(config, rep, os.path.basename(args.replay))
+    except pygame.error as e:
+        print(f"cannot open the window: {e}", file=sys.stderr)
+        return 1
+    try:
+        return app.run()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        pygame.quit()

@@ -1,0 +1,288 @@
+"""The window's App: one game on screen, the keys, the autopilot and the clock.
+
+The loop keeps one shape: events -> a move when the clock says so -> paint what changed
+-> wait. The parts live beside it: window/texts.py says what the board and the caption
+say, window/canvas.py paints, window/saves.py writes the files.
+"""
+import random
+import time
+from functools import partial
+
+import pygame
+
+import config as configuration
+import solver as solvers
+from files import scores
+from game import Game
+from loops import LoopWatch
+from snake import DOWN, LEFT, RIGHT, UP
+from window.canvas import Canvas
+from window.saves import Saves
+from window.screen import open_window
+from window.texts import Texts
+
+SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
+SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
+KEY_WAIT = 0.02  # seconds: the loop never sleeps longer without looking at the keys
+HINT_SECONDS = 6  # the "Return: take the wheel" hint stays this long, unless a key comes first
+
+
+class App:
+    """The window: one game on screen, the keys, the autopilot and the clock.
+
+    Tests drive it without the clock: `handle(event)` for input, `tick()` for one move,
+    `render()` for the rects to show; `run()` is the real loop built from the three.
+    """
+
+    def __init__(self, config, game=None, paused=False, screen=None, make_autopilot=None, score_book=None):
+        self.config = dict(config)
+        self.width, self.height = configuration.board_size(self.config)
+        self.interval = float(self.config["speed"])  # seconds per move, changed by U and I
+        self.auto = bool(self.config["auto"])
+        self.autopilot_name = self.config["solver"]  # the autopilot Return and Tab hand the snake to
+        self.paused = paused
+        self.help_shown = False  # the H / F1 overlay; the game holds still under it
+        self.show_path = False  # the O key: dots on the autopilot's planned path
+        self.running = True
+        self.exit_code = 0
+        self.ticks = self.late_ticks = 0  # run() counts them
+        self.worst_lateness = 0.0
+        self.make_autopilot = make_autopilot or solvers.make_solver
+        self.saves = Saves(self, score_book if score_book is not None else scores.ScoreBook())  # memory only
+        self.say = Texts(self)
+        self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
+        self.clock = time.monotonic
+        self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
+        self.screen = screen if screen is not None else open_window(self.config)
+        self.canvas = Canvas(self.screen, self.config)
+        self.keys = {  # key -> action: the one place keys are bound
+            pygame.K_w: partial(self.steer, UP),
+            pygame.K_a: partial(self.steer, LEFT),
+            pygame.K_s: partial(self.steer, DOWN),
+            pygame.K_d: partial(self.steer, RIGHT),
+            pygame.K_UP: partial(self.steer, UP),
+            pygame.K_LEFT: partial(self.steer, LEFT),
+            pygame.K_DOWN: partial(self.steer, DOWN),
+            pygame.K_RIGHT: partial(self.steer, RIGHT),
+            pygame.K_u: self.faster,
+            pygame.K_i: self.slower,
+            pygame.K_p: self.toggle_pause,
+            pygame.K_r: self.restart,
+            pygame.K_RETURN: self.toggle_auto,
+            pygame.K_KP_ENTER: self.toggle_auto,
+            pygame.K_TAB: self.next_autopilot,
+            pygame.K_o: self.toggle_path,
+            pygame.K_h: self.toggle_help,
+            pygame.K_F1: self.toggle_help,
+            pygame.K_SPACE: self.saves.save_log,
+            pygame.K_g: self.save_replay,
+            pygame.K_q: self.quit,
+        }
+        self.events = {  # event type -> handler(event); other events are ignored
+            pygame.QUIT: lambda event: self.quit(),  # the window's close button
+            pygame.KEYDOWN: self.key_down,
+            pygame.VIDEOEXPOSE: lambda event: self.expose(),
+        }
+        if hasattr(pygame, "WINDOWEXPOSED"):  # pygame 2.0.1 and later
+            self.events[pygame.WINDOWEXPOSED] = self.events[pygame.VIDEOEXPOSE]
+        self.new_game(game, seed=self.config["seed"])
+
+    # -- the game ------------------------------------------------------------------------
+
+    def new_game(self, game=None, seed=None):
+        """Put `game` (or a fresh one) on the board; the whole window is repainted."""
+        self.saves.new_game(counts=game is None)  # a game loaded from a debug log is nobody's record
+        if game is None:
+            game = Game(self.width, self.height, self.config["initial-length"], seed)
+        self.game = game
+        self.drivers = set()  # who made this game's moves: scores.PLAYER and autopilot names
+        self.waiting = False  # handed to the player: no move until a steering key
+        self.canvas.new_game(game)
+        self.start_autopilot()
+
+    def start_autopilot(self):
+        """Build the chosen autopilot for this moment (or none when the player drives), with a
+        fresh loop watch: a new game, a hand-over or Tab all start a new stretch to watch."""
+        self.autopilot = self.make_autopilot(self.autopilot_name, self.game) if self.auto else None
+        self.watch = LoopWatch()
+
+    def circling(self):
+        """Whether the memoryless autopilot driving is proven to circle forever (loops.py)."""
+        return self.auto and self.watch.period is not None
+
+    def tick(self):
+        """Play one move unless held (paused, help, waiting for the player) or over; returns
+        whether the snake moved."""
+        game = self.game
+        if self.paused or self.help_shown or self.waiting or game.over():
+            return False
+        if self.auto:
+            game.clear_turns()
+            game.snake.turn(self.autopilot.next_direction())
+        self.drivers.add(self.autopilot.name if self.auto else scores.PLAYER)  # the one that drove
+        if game.step(advance=self.canvas.advance):
+            self.canvas.fruit_appeared()  # the new fruit appeared on this same tick
+        if self.auto and self.autopilot.memoryless and not self.circling():
+            self.watch.see(game.snake, game.fruit.last_generate)
+        if game.over():
+            self.game_ended()
+        return True
+
+    def game_ended(self):
+        """The game is over, or left (R, Q): it enters the best scores, and --record's GIF."""
+        self.saves.enter_scores()
+        self.saves.finish_gif()
+
+    # -- the actions the keys are bound to -------------------------------------------------
+
+    def steer(self, direc):
+        """Queue a turn. While the autopilot drives, steering keys are ignored: Return takes over.
+        After a hand-over the first steering key starts the snake (a turn back onto the neck
+        does not: it would be ignored, and the snake would run on unsteered)."""
+        game = self.game
+        if self.auto or self.paused or self.help_shown or game.over():
+            return
+        if self.waiting:
+            if game.snake.is_reversal(direc):
+                return
+            self.waiting = False
+        game.queue_turn(direc)
+
+    def set_interval(self, seconds):
+        self.interval = min(configuration.SPEED_MAX, max(configuration.SPEED_MIN, seconds))
+
+    def faster(self):
+        self.set_interval(self.interval * SPEED_FACTOR)
+
+    def slower(self):
+        self.set_interval(self.interval / SPEED_FACTOR)
+
+    def toggle_pause(self):
+        if not self.game.over():
+            self.paused = not self.paused
+
+    def restart(self):
+        """A new game: a fresh seed, or a repeatable one drawn from the configured seed."""
+        self.game_ended()  # an unfinished game still counts (its length); a GIF ends with its game
+        seed = self.seeds.randrange(SEED_RANGE) if self.config["seed"] is not None else None
+        self.paused = False
+        self.new_game(seed=seed)
+
+    def toggle_auto(self):
+        """Hand the snake to the autopilot, or take it: then the snake waits for a steering key."""
+        self.game.clear_turns()
+        self.auto = not self.auto
+        self.waiting = not self.auto and not self.game.over()
+        self.start_autopilot()
+
+    def next_autopilot(self):
+        """Tab: the next registered autopilot (wrapping round); it drives at once if one drives."""
+        names = list(solvers.SOLVERS)
+        here = names.index(self.autopilot_name) if self.autopilot_name in names else -1
+        self.autopilot_name = names[(here + 1) % len(names)]
+        if self.auto:
+            self.game.clear_turns()
+            self.start_autopilot()
+
+    def toggle_path(self):
+        self.show_path = not self.show_path
+
+    def toggle_help(self):
+        self.help_shown = not self.help_shown
+
+    def save_replay(self):
+        self.saves.save_replay()
+
+    def quit(self):
+        self.saves.enter_scores()
+        self.running = False
+        self.exit_code = 0
+
+    def expose(self):
+        self.canvas.full_repaint = True
+
+    # -- events and drawing ----------------------------------------------------------------
+
+    def handle(self, event):
+        """React to one pygame event; unknown events and keys are ignored."""
+        handler = self.events.get(event.type)
+        if handler is not None:
+            handler(event)
+
+    def key_down(self, event):
+        self.hint_until = None  # the first key takes the hint down
+        key = getattr(event, "key", None)
+        if isinstance(key, int):
+            action = self.keys.get(key)
+            if action is not None:
+                action()
+
+    def path_cells(self):
+        """The autopilot's plan, on free cells only, when the overlay is on."""
+        if not (self.show_path and self.auto and self.autopilot is not None) or self.game.over():
+            return []
+        snake = self.game.snake
+        return [tuple(c) for c in self.autopilot.planned_path() if not snake.at(c)]
+
+    def render(self):
+        """Paint what is still unpainted; the rects to show (window/canvas.py)."""
+        return self.canvas.frame(self.say.board(), self.path_cells(), self.say.caption())
+
+    # -- the loop --------------------------------------------------------------------------
+
+    def run(self, max_ticks=None, max_seconds=None):
+        """Play until Q or the close button; return the exit code.
+
+        The clock ticks every `interval` seconds whether or not the snake may move (paused,
+        game over); `max_ticks` and `max_seconds` end the loop early, for tests and scripts.
+        """
+        self.show(self.render())  # the first frame (the whole board): its ticks count from here
+        start = last_tick = self.clock()
+        self.ticks = self.late_ticks = 0  # ticks played, and those more than half an interval
+        self.worst_lateness = 0.0  # behind their time; the worst delay (docs/tick_benchmark.py)
+        while self.running:
+            # events
+            for event in pygame.event.get():
+                self.handle(event)
+            if not self.running:
+                break
+            # update
+            now = self.clock()
+            if now - last_tick >= self.interval:
+                self.tick()
+                self.note_lateness(now - last_tick - self.interval)
+                last_tick += self.interval
+                if now - last_tick >= self.interval:  # fell behind: no burst of catch-up moves
+                    last_tick = now
+            # draw
+            self.show(self.render())
+            if (max_ticks is not None and self.ticks >= max_ticks
+                    or max_seconds is not None and now - start >= max_seconds):
+                break
+            # wait: until the next tick, but never longer than KEY_WAIT without looking at the keys
+            self.sleep(min(last_tick + self.interval - self.clock(), KEY_WAIT))
+        return self.exit_code
+
+    @staticmethod
+    def show(rects):
+        """Put the parts of the screen render() changed on the display, if any."""
+        if rects:
+            pygame.display.update(rects)
+
+    def note_lateness(self, seconds):
+        self.ticks += 1
+        self.worst_lateness = max(self.worst_lateness, seconds)
+        if seconds > self.interval / 2:
+            self.late_ticks += 1
+
+    @staticmethod
+    def sleep(seconds):
+        """Sleep in the operating system, which costs nothing while it lasts.
+
+        Not pygame.event.wait: pygame-ce's wait, with or without a timeout, pumps the events
+        and sleeps one millisecond in a loop (src_c/event.c, _pg_event_wait), about 2.5% of a
+        core under Xvfb doing nothing else. Waking every KEY_WAIT to look at the keys costs a
+        fifth of that.
+        """
+        if seconds > 0:
+            time.sleep(seconds)

@@ -1,0 +1,48 @@
+"""The window playing a replay file back: the file's moves drive the snake, as an autopilot would."""
+import sys
+
+from files import replay
+from window.app import App
+from window.texts import ReplayTexts
+
+
+class ReplayApp(App):
+    """The window playing a replay: P, U/I, O and Q work as in a game; R watches it again from
+    the start; steering and Return do nothing. A replay is no new game: it sets no best score
+    (its game is given, as a loaded one is, so it does not count)."""
+
+    def __init__(self, config, rep, name, screen=None):
+        self.replay, self.name = rep, name
+        block = replay.cell_pixels(config["block-size"], rep.width, rep.height)
+        shown = dict(config, **{"window-width": rep.width * block, "window-height": rep.height * block,
+                                "block-size": block, "initial-length": rep.initial_length, "auto": True})
+        super().__init__(shown, rep.start(), screen=screen,
+                         make_autopilot=lambda name, game: replay.ReplayPilot(game, rep))
+        self.say = ReplayTexts(self)
+        self.hint_until = None  # nobody can take the wheel of a replay
+
+    def finished(self):
+        """Whether the file's last move has been played (a stuck game ends without being over)."""
+        return self.game.over() or self.game.steps >= len(self.replay.moves)
+
+    def tick(self):
+        return False if self.finished() else super().tick()
+
+    def toggle_auto(self):
+        """The replay drives; there is no one to hand over to."""
+
+    def next_autopilot(self):
+        """Tab: the replay drives; there is no other autopilot to switch to."""
+
+    def toggle_pause(self):
+        if not self.finished():
+            self.paused = not self.paused
+
+    def restart(self):
+        """R: the replay again, from its start."""
+        self.paused = False
+        self.new_game(self.replay.start())
+
+    def save_replay(self):
+        """G: nothing to save, the game is a file already."""
+        print(f"replay: this game is the replay {self.name} already", file=sys.stderr)

@@ -1,0 +1,78 @@
+"""What the window writes: the best scores, the debug log (space), a replay (G) and the GIF (--record).
+
+Each write is whole or absent (files/atomic.py); a failure is one line on stderr and the
+game goes on.
+"""
+import sys
+
+from files import debuglog, gif, replay, scores
+from game import WON
+
+
+class Saves:
+    """The files of `app`'s games. `book` holds the best scores; `gif_args`, the --record flags,
+    until the game played since launch has gone into its GIF."""
+
+    def __init__(self, app, book):
+        self.app = app
+        self.book = book
+        self.gif_args = None
+        self.counts = True  # whether this game enters the best scores (not one loaded from a debug log)
+        self.new_bests = None  # the bests this game set, once entered
+
+    def new_game(self, counts):
+        self.counts, self.new_bests = counts, None
+
+    def board_name(self):
+        return scores.board_name(self.app.width, self.app.height)
+
+    def enter_scores(self):
+        """Enter this game in the best scores, once: at its end, or when it is left unfinished
+        (R, Q). A failed save is one line; the result stays in the table in memory."""
+        app = self.app
+        game = app.game
+        if self.new_bests is not None or not self.counts or not app.drivers:
+            return
+        moves_to_win = game.steps if game.state == WON else None
+        self.new_bests = self.book.add(self.board_name(), scores.credit(app.drivers), len(game.snake), moves_to_win)
+        try:
+            self.book.save()
+        except scores.ScoreError as e:
+            print(f"best scores: {e}", file=sys.stderr)
+
+    def save_log(self):
+        """Space: write the debug log in the current directory and say where; a failure is one line."""
+        app = self.app
+        logged = dict(app.config, speed=app.interval, auto=app.auto, solver=app.autopilot_name)
+        try:
+            path = debuglog.write(app.game, logged, app.autopilot, directory=".", autopilot=app.auto)
+        except debuglog.DebugLogError as e:
+            print(f"debug log error: {e}", file=sys.stderr)
+            return
+        print(f"debug log written: {path}", flush=True)
+
+    def save_replay(self):
+        """G: save the finished game as a replay file here and say where; a failure is one line."""
+        app = self.app
+        if not app.game.over():
+            print("replay: the game is not over yet; G saves a finished game", file=sys.stderr)
+            return
+        try:
+            path, written = replay.write(replay.Replay.of(app.game, replay.solver_label(app.drivers)))
+        except replay.ReplayError as e:
+            print(f"replay error: {e}", file=sys.stderr)
+            return
+        print(f"replay {'saved' if written else 'already saved'}: {path}", flush=True)
+
+    def finish_gif(self):
+        """--record: draw the game played since launch into the GIF, once; a failure is one line."""
+        args, self.gif_args = self.gif_args, None
+        if args is None:
+            return
+        app = self.app
+        try:
+            line = gif.save_as_asked(replay.Replay.of(app.game, replay.solver_label(app.drivers)), args, app.config)
+        except replay.ReplayError as e:
+            print(f"record error: {e}", file=sys.stderr)
+            return
+        print(line, flush=True)

@@ -1,0 +1,169 @@
+"""What the window says: the boxes of text on the board and the caption. No pygame here.
+
+Every text is worked out from the app's state when it is drawn, never stored, so it cannot
+go stale. A box is a hashable (place, forms): place is "middle", or "edge" (the edge away
+from the head, so play stays visible); forms are the same text, longest first, and a small
+window shows the first that fits (window/labels.py).
+"""
+from files import scores
+from game import WON
+
+KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's table all say this
+    ("W A S D / arrows", "steer"),
+    ("U", "faster"),
+    ("I", "slower"),
+    ("P", "pause"),
+    ("R", "new game"),
+    ("Return", "autopilot on/off"),
+    ("Tab", "next autopilot"),
+    ("O", "planned path"),
+    ("H or F1", "help overlay"),
+    ("space", "debug log"),
+    ("G", "save the finished game as a replay"),
+    ("Q / close", "quit"),
+]
+
+# What an autopilot near the end of a hand-over says (its decision's "endgame"): the box on the
+# board ({name}: the autopilot, {moves}: the moves left of a proven route) and the caption's
+# state, so a snake going round in circles is explained.
+ENDGAME_NEWS = {
+    "proving": (("{name} is searching every way the last fruits can fall.",
+                 "It circles back to this position until it knows a sure win."),
+                "searching every future: circling back here until the proof is done"),
+    "lost": (("No win is left from here, whatever the moves.", "{name} keeps the snake alive - R: new game"),
+             "no win left from here: staying alive"),
+    "undecided": (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
+                  "the end is too big to search: staying alive"),
+    "winning": (("{name} has proven a sure win: {moves} to this fruit.",
+                 "The way is long: it is the one the search could prove."),
+                "a sure win proven: {moves} to this fruit"),
+}
+
+
+def moves(n):
+    return f"{n} move" if n == 1 else f"{n} moves"
+
+
+def keys_text():
+    """The closing part of --help: the in-game keys, from KEY_HELP."""
+    width = max(len(keys) for keys, _ in KEY_HELP)
+    return "keys in the window:\n" + "\n".join(f"  {keys:<{width}}  {does}" for keys, does in KEY_HELP)
+
+
+class Texts:
+    """What the board and the caption say about `app`'s game, worked out when asked."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def board(self):
+        """The box of text to show on the board now, as a hashable (place, forms), or ().
+
+        One box at a time, the most pressing first: help, the outcome, pause, the hand-over,
+        an endless loop, the end of a hand-over being searched (or known lost), the first-run
+        hint.
+        """
+        app = self.app
+        if app.help_shown:
+            table = ("Keys (H or F1 closes this)",) + tuple(KEY_HELP)
+            return ("middle", (table, ("Keys: " + "; ".join(f"{k}: {what}" for k, what in KEY_HELP),)))
+        if app.game.over():
+            return ("middle", self.outcome_forms())
+        if app.paused:
+            return ("middle", (("PAUSED", "P: resume - H: help"),))
+        if app.waiting:
+            return ("edge", (("Your turn: the snake waits for you.", "Steer with W A S D or the arrows to go."),))
+        if app.circling():
+            return ("edge", ((f"Circling: {app.autopilot_name} will never reach this fruit safely.",
+                              "Tab: other autopilot - Return: take over"),))
+        news = self.endgame_news()
+        if news is not None:
+            return ("edge", (tuple(line.format(name=app.autopilot_name, moves=self.moves_left())
+                                   for line in ENDGAME_NEWS[news][0]),))
+        if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
+            return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
+        return ()
+
+    def outcome_forms(self):
+        """WON / LOST with the length and moves, then the best scores on this board: everyone's,
+        or in a small window only the one this game counted for, or none."""
+        app = self.app
+        game, saves = app.game, app.saves
+        outcome = "WON" if game.state == WON else "LOST"
+        first = f"{outcome}: length {len(game.snake)}/{game.cells} in {moves(game.steps)}"
+        last = ("(loaded from a debug log: not counted)", "R: new game") if not saves.counts else ("R: new game",)
+        best = saves.book.best(saves.board_name())
+        mine = scores.credit(app.drivers) if app.drivers else None
+        rows = []
+        for name in sorted(best, key=lambda n: (n != mine, n)):  # this game's first
+            won = best[name]["moves_to_win"]
+            text = f"length {best[name]['length']}" + (f", a win in {moves(won)}" if won else "")
+            rows.append((name, text + (" (new best)" if name == mine and saves.new_bests else "")))
+        full = (first, f"Best on {saves.board_name()}:") + tuple(rows) + last if rows else (first,) + last
+        forms = [full]
+        if mine in best:
+            forms.append((first, f"Best for {mine}: {rows[0][1]}") + last)
+        forms.append((first,) + last)
+        return tuple(forms)
+
+    def state(self):
+        """The game's state for the caption."""
+        app = self.app
+        game = app.game
+        if game.over():
+            return "WON" if game.state == WON else "LOST"
+        if app.help_shown:
+            return "help (H: back to the game)"
+        if app.paused:
+            return "paused"
+        if app.waiting:
+            return "your turn: steer to start"
+        if app.circling():
+            return (f"circling: {app.autopilot_name} will never reach this fruit safely; "
+                    "Tab: other autopilot, Return: take over")
+        news = self.endgame_news()
+        if news is not None:
+            return ENDGAME_NEWS[news][1].format(moves=self.moves_left())
+        return "playing"
+
+    def endgame_news(self):
+        """What the autopilot driving says of the end of a hand-over: a key of ENDGAME_NEWS, or None."""
+        app = self.app
+        if not app.auto or app.autopilot is None:
+            return None
+        news = (getattr(app.autopilot, "decision", None) or {}).get("endgame")
+        return news if news in ENDGAME_NEWS else None
+
+    def moves_left(self):
+        """The moves left of the route the autopilot follows, as words ("183 moves")."""
+        return moves(self.app.autopilot.decision.get("distance", 0))
+
+    def caption(self):
+        app = self.app
+        game = app.game
+        driver = (f"autopilot on: {app.autopilot_name}" if app.auto
+                  else f"autopilot off (Return: {app.autopilot_name})")
+        return (f"Snake - length {len(game.snake)}/{game.cells} - {app.interval:.3g} s/move - "
+                f"{driver} - {self.state()}")
+
+
+class ReplayTexts(Texts):
+    """A replay's texts: the outcome the file gives once its last move is played, and no hand-over
+    hint or loop message (the file drives)."""
+
+    def board(self):
+        app = self.app
+        if app.finished() and not app.help_shown:
+            game = app.game
+            return ("middle", ((f"REPLAY {app.replay.outcome.upper()}: length {len(game.snake)}/{game.cells}",
+                                f"in {moves(game.steps)} - R: again"),))
+        if app.help_shown or app.paused:
+            return super().board()
+        return ()
+
+    def caption(self):
+        app = self.app
+        game, replay = app.game, app.replay
+        state = replay.outcome.upper() if app.finished() else "paused" if app.paused else "playing"
+        return (f"Snake replay {app.name} ({replay.solver}) - move {game.steps}/{len(replay.moves)} - "
+                f"length {len(game.snake)}/{game.cells} - {app.interval:.3g} s/move - {state}")
