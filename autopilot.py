@@ -1,9 +1,12 @@
 """What every autopilot is: a name, the game it reads, and the next direction. No pygame here.
 
-The solvers (`solver.py`, `hamilton.py`) subclass `Autopilot`; `solver.SOLVERS` lists them.
-This base lives in its own module so that the registry can import every solver without
-any solver importing the registry back.
+The autopilots (`solver.py`'s greedy, `hamilton/`) subclass `Autopilot`, and `solver.SOLVERS`
+registers a class under each name of AUTOPILOTS. The names live here, apart from the
+registry, so that the config (which checks a "solver" key) reads them without importing any
+autopilot; and this base has a module of its own so that no autopilot imports the registry.
 """
+
+AUTOPILOTS = ("greedy", "hamilton")  # every autopilot by name, in the order Tab goes through them
 
 
 class Autopilot:

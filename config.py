@@ -5,7 +5,7 @@ import json
 import math
 import os
 
-import solver as solvers
+from autopilot import AUTOPILOTS
 
 REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
 DEFAULTS = {"initial-length": 3, "seed": None, "solver": "greedy"}
@@ -174,8 +174,8 @@ def validate(data, where="config"):
     if seed is not None:
         check_seed(seed, f'{where}: "seed"', " or null")
     solver = data.get("solver", DEFAULTS["solver"])
-    if not isinstance(solver, str) or solver not in solvers.SOLVERS:  # a list is no name, nor hashable
-        raise ConfigError(f'{where}: "solver" must be one of {", ".join(solvers.SOLVERS)}, got {_describe(solver)}')
+    if not isinstance(solver, str) or solver not in AUTOPILOTS:  # a list is no name, nor hashable
+        raise ConfigError(f'{where}: "solver" must be one of {", ".join(AUTOPILOTS)}, got {_describe(solver)}')
     check_board(width // block, height // block, length, where)
     return {"window-width": width, "window-height": height, "block-size": block,
             "speed": float(speed), "auto": data["auto"], "initial-length": length,

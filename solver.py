@@ -5,7 +5,7 @@ list of them; the config, the command line and the window's Tab key all read it.
 """
 from collections import namedtuple
 
-from autopilot import Autopilot
+from autopilot import AUTOPILOTS, Autopilot
 from hamilton import HamiltonSolver
 from pather import PathSolve
 from snake import Direction, NAMES
@@ -207,4 +207,4 @@ class GreedySolver(Autopilot):
         return result
 
 
-SOLVERS = {"greedy": GreedySolver, "hamilton": HamiltonSolver}  # name -> class taking a game
+SOLVERS = dict(zip(AUTOPILOTS, (GreedySolver, HamiltonSolver)))  # autopilot.AUTOPILOTS -> the class

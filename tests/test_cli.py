@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+import autopilot
 import config
 import solver
 from window import texts
@@ -54,12 +55,19 @@ def test_the_config_accepts_every_registered_solver(name):
     assert config.validate(data)["solver"] == name
 
 
-def test_the_config_names_the_registered_solvers_when_refusing_one(monkeypatch):
-    monkeypatch.setitem(solver.SOLVERS, "other", solver.GreedySolver)
+def test_the_config_names_every_autopilot_when_refusing_one():
     data = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True,
             "solver": "nope"}
-    with pytest.raises(config.ConfigError, match="greedy, hamilton, other"):
+    with pytest.raises(config.ConfigError, match="greedy, hamilton, got the string"):
         config.validate(data)
+
+
+def test_the_names_the_config_knows_are_those_of_the_registry_and_the_config_imports_no_autopilot():
+    assert tuple(solver.SOLVERS) == autopilot.AUTOPILOTS
+    done = subprocess.run([sys.executable, "-c", "import sys, config; print(sorted(m for m in sys.modules "
+                           "if m in ('solver', 'hamilton', 'pather') or m.startswith('hamilton.')))"],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.strip() == "[]", done.stderr
 
 
 @pytest.mark.parametrize("flags", [["--games", "abc"], ["--bogus"], ["--width"]])
