@@ -6,7 +6,43 @@ registry, so that the config (which checks a "solver" key) reads them without im
 autopilot; and this base has a module of its own so that no autopilot imports the registry.
 """
 
+import dataclasses
+import enum
+
 AUTOPILOTS = ("greedy", "hamilton")  # every autopilot by name, in the order Tab goes through them
+
+
+class EndgameState(enum.Enum):
+    """Where a search of every future fruit stands, near the end of a hand-over: the window
+    says it, so that a snake going round in circles on purpose is explained."""
+
+    PROVING = "proving"  # under way: the snake circles back to the position being proven
+    LOST = "lost"  # this fruit is proven not to be won: the snake only stays alive
+    UNDECIDED = "undecided"  # too big to search through: the snake only stays alive
+    WINNING = "winning"  # a proven route longer than a lap of the board: it circles on purpose
+
+
+class Decision:
+    """Why an autopilot made its last move. Each autopilot's own is a dataclass of the fields it
+    sets (the rest None); the window reads `endgame` and `distance`, the debug log `to_json()`.
+    This base says nothing: the autopilot of a replay, or one that has not moved yet."""
+
+    endgame = None  # an EndgameState, or None
+    distance = None  # moves left of the route followed, when there is one
+
+    def to_json(self):
+        """The fields that are set, in their order, as plain JSON data."""
+        if not dataclasses.is_dataclass(self):
+            return {}
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self) if self.said(f.name)}
+
+    def said(self, name):
+        """Whether field `name` goes into to_json(): only the fields that are set."""
+        return getattr(self, name) is not None
+
+
+def _plain(value):
+    return value.value if isinstance(value, enum.Enum) else value
 
 
 class Autopilot:
@@ -19,7 +55,7 @@ class Autopilot:
 
     def __init__(self, game):
         self.game = game
-        self.decision = {}  # what the last call decided and why, for the debug log
+        self.decision = Decision()  # why the last move was made, for the window and the debug log
 
     def next_direction(self):
         """The direction to move on the coming tick."""

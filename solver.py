@@ -3,9 +3,11 @@
 A solver has one job: name the next direction for the game's snake. `SOLVERS` is the one
 list of them; the config, the command line and the window's Tab key all read it.
 """
+import dataclasses
 from collections import namedtuple
+from typing import Optional
 
-from autopilot import AUTOPILOTS, Autopilot
+from autopilot import AUTOPILOTS, Autopilot, Decision
 from hamilton import HamiltonSolver
 from pather import PathSolve
 from snake import Direction, NAMES
@@ -14,6 +16,31 @@ from snake import Direction, NAMES
 # Step (b)'s virtual snake after its meal: head and tail cells, free cells (bits), heading,
 # and its length (the escape test of step (c) depends on it).
 VirtualSnake = namedtuple("VirtualSnake", "head tail free heading length")
+
+
+@dataclasses.dataclass
+class GreedyDecision(Decision):
+    """Why greedy made its move: the step that chose it, and each path it looked at, as a list of
+    [x, y] cells after its start ([] = no path; None = its step was not reached, or, for
+    s2_tail and p2, the virtual snake fills the board: eating the fruit wins)."""
+
+    solver: str = "greedy"
+    step: Optional[str] = None  # "c", "d" or "e": the step whose move was taken; "none": game over
+    reason: Optional[str] = None  # "none": why nothing was decided
+    direction: Optional[str] = None  # the move, a name from snake.NAMES
+    head: Optional[list] = None  # [x, y]
+    fruit: Optional[list] = None  # [x, y]; null on a full board
+    length: Optional[int] = None
+    p1: Optional[list] = None  # step (a): the shortest path from the head to the fruit
+    s2_tail: Optional[list] = None  # step (b): the tail of the virtual snake that has eaten
+    p2: Optional[list] = None  # step (c): the virtual snake's longest path to its tail
+    p3: Optional[list] = None  # step (d): the snake's longest path to its own tail
+    room: Optional[dict] = None  # step (e): {direction name: free cells reachable after it}, each safe move
+    moves: Optional[list] = None  # step (e): the one cell it moves to; [] when no move is safe
+
+    def said(self, name):
+        """The fruit is said (as null on a full board) whenever a move was decided."""
+        return super().said(name) or name == "fruit" and self.head is not None
 
 
 def make_solver(name, game):
@@ -28,16 +55,7 @@ class GreedySolver(Autopilot):
     `planned_path()` are rebuilt from the saved bitboards when first asked for, with the same
     searches, so they are exactly the paths the choice was made on.
 
-    `decision` keys: "step" ("c", "d" or "e": the step whose move was taken), "direction"
-    (a name from snake.NAMES), "head" and "fruit" ([x, y], the fruit None on a full board),
-    "length", and each path looked at as a list of [x, y] cells after its start ([] = no
-    path): "p1" (head to fruit, step a), "s2_tail" (the virtual snake's tail, step b),
-    "p2" (the virtual snake's longest path to its tail, step c), "p3" (the snake's longest
-    path to its own tail, step d). Step (e) adds
-    "room" ({direction name: free cells reachable after that move} for each safe move) and
-    "moves" (the one cell it moves to; [] when no move is safe).
-    "s2_tail" and "p2" are absent when the virtual snake fills the board (eating the fruit
-    wins), and a path is absent when its step was not reached.
+    `decision` is a GreedyDecision: the step that chose the move and every path it looked at.
     """
 
     name = "greedy"
@@ -50,7 +68,7 @@ class GreedySolver(Autopilot):
 
     @property
     def decision(self):
-        """What the last call decided and the paths it looked at (plain JSON data)."""
+        """What the last call decided and the paths it looked at (a GreedyDecision)."""
         if self._plan is not None:
             self._decision = self._explain(self._plan)
             self._plan = None
@@ -64,13 +82,13 @@ class GreedySolver(Autopilot):
     def planned_path(self):
         """The cells of the path the last move began: P1 for (c), P3 for (d), one cell for (e)."""
         decision = self.decision
-        path = decision.get({"c": "p1", "d": "p3"}.get(decision.get("step"), "moves"), [])
-        return [tuple(cell) for cell in path]
+        path = {"c": decision.p1, "d": decision.p3}.get(decision.step, decision.moves)
+        return [tuple(cell) for cell in path or []]
 
     def next_direction(self):
         """Choose the move with steps (a)-(e) of SPEC §4."""
         if self.game.over():  # no head on the board to plan from, perhaps; nothing to decide
-            self.decision = {"solver": self.name, "step": "none", "reason": "game over"}
+            self.decision = GreedyDecision(step="none", reason="game over")
             return self.game.snake.direction()
         step, move = self._choose()
         self._plan["step"], self._plan["move"] = step, move
@@ -180,7 +198,7 @@ class GreedySolver(Autopilot):
         return ps.extend_first(start, [tail], free) != tail
 
     def _explain(self, plan):
-        """The `decision` dict of a saved plan, its paths searched again and extended."""
+        """The GreedyDecision of a saved plan, its paths searched again and extended."""
         ps = self.pather
         cells = ps.cells
         head, free = plan["head"], plan["free"]
@@ -189,21 +207,20 @@ class GreedySolver(Autopilot):
             return [list(cells[i]) for i in path]
 
         fruit = plan["fruit"]
-        result = {"solver": self.name, "step": plan["step"],
-                  "direction": NAMES[ps.direction_of[plan["move"] - head]],
-                  "head": list(cells[head]), "fruit": list(cells[fruit]) if fruit is not None else None,
-                  "length": plan["length"], "p1": listed(plan["p1"])}
+        result = GreedyDecision(step=plan["step"], direction=NAMES[ps.direction_of[plan["move"] - head]],
+                                head=list(cells[head]), fruit=list(cells[fruit]) if fruit is not None else None,
+                                length=plan["length"], p1=listed(plan["p1"]))
         if "s2" in plan:
             s2 = plan["s2"]
             p2 = ps.shortest(s2.head, s2.tail, s2.free, s2.heading)
-            result["s2_tail"] = list(cells[s2.tail])
-            result["p2"] = listed(ps.extend(s2.head, p2, s2.free))
+            result.s2_tail = list(cells[s2.tail])
+            result.p2 = listed(ps.extend(s2.head, p2, s2.free))
         if "p3" in plan:
-            result["p3"] = listed(ps.extend(head, plan["p3"], free))
+            result.p3 = listed(ps.extend(head, plan["p3"], free))
         if "room" in plan:
-            result["room"] = {NAMES[d]: size for d, size in plan["room"].items()}
+            result.room = {NAMES[d]: size for d, size in plan["room"].items()}
             target = cells[plan["move"]]
-            result["moves"] = [list(target)] if target is not None else []
+            result.moves = [list(target)] if target is not None else []
         return result
 
 

@@ -75,11 +75,16 @@ def snapshot(game, config, solver=None, autopilot=None):
         "autopilot": {
             "on": bool(config.get("auto")) if autopilot is None else autopilot,
             "solver": getattr(solver, "name", config.get("solver")),
-            "decision": getattr(solver, "decision", None),
+            "decision": _said(getattr(solver, "decision", None)),
         },
         "config": config,
         "rng_state": [version, list(state), gauss],
     }
+
+
+def _said(decision):
+    """An autopilot's decision (autopilot.Decision) as JSON data, or None."""
+    return None if decision is None else decision.to_json()
 
 
 def to_text(value, indent=""):

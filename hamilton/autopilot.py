@@ -30,26 +30,14 @@ leave out the other one.
 Before it takes a route, it tries waiting w = 1, 2, ... moves round the outline first and
 planning from there: a route that is sooner in all and no dearer wins (_sooner_after_waiting).
 
-`decision` (JSON-ready): "step" is "route" (a planned route; "distance" to the fruit,
-"searches" it took, "driving" direction, "waits": its first moves round the outline),
-"wait" (no route yet, or the search has no answer yet: round a tree's outline; "search"
-is "unfinished" when it ran out of its budget, "ahead" the moves until the position the
-next search is made for),
-"endgame" ("proof" "win": a route proven to win whatever fruits come; "under way": round
-the loop, "bodies" looked at so far, "back_in" moves to the proven position),
-"restore" (no order yet: a route of the tree's own moves after which the body is in order
-again; "distance" its moves), "survive" / "chase" (no order, and no way back into it found
-yet), "escape" (no order, the head walled in: a route onto its own trail that the tail
-leaves just in time; "distance" its moves). "endgame" says
-where the search stands, for the window:
-"proving" (under way), "lost" (this fruit proven not to be won), "undecided" (too big),
-"winning" (a proven route longer than a lap of the board: the snake circles on purpose).
-"doomed" (no safe move) or "none" (game over); "mode" names the way of playing.
+`decision` is a HamiltonDecision: which way of playing made the move, and how far it has got.
 """
+import dataclasses
 import random
 from collections import deque
+from typing import Optional
 
-from autopilot import Autopilot
+from autopilot import Autopilot, Decision, EndgameState
 from hamilton.celltree import CENTRE, CORNER, CellTree
 from hamilton.endgame import Endgame
 from hamilton.grid import Grid
@@ -59,6 +47,35 @@ from hamilton.survival import Survival, ordered_part
 
 WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (about 2 ms)
 CATCH_UP = 4  # slices a move for a search made again because it ran out of its budget
+
+
+@dataclasses.dataclass
+class HamiltonDecision(Decision):
+    """Why hamilton made its move. `step` says which way of playing made it:
+
+        "route"    a route planned on the cell tree (mode "cell-tree"), followed to the fruit
+        "wait"     no route yet, or no answer yet: one step round a tree's outline
+        "endgame"  the search of every future fruit: a proven route, or round the loop
+        "restore"  no order: a route after which the body is back in order (mode "survival")
+        "escape"   no order, the head walled in: onto its own trail just as the tail leaves it
+        "survive", "chase"  no order, no way back found yet: the safest move, or toward the fruit
+        "doomed"   no safe move at all;  "none": the game is over
+    """
+
+    step: str
+    reason: Optional[str] = None  # "none": why nothing was decided
+    mode: Optional[str] = None  # "cell-tree", "endgame" or "survival": the way of playing
+    proof: Optional[str] = None  # "endgame": "win" (a route proven to win whatever fruits come) or "under way"
+    distance: Optional[int] = None  # moves left of the route followed, the eating move included
+    searches: Optional[int] = None  # the route's searches (a refused route is searched again)
+    driving: Optional[str] = None  # "clockwise" or "anticlockwise": the tree's driving direction
+    waits: Optional[int] = None  # a route's first moves round the outline, before it leaves it
+    search: Optional[str] = None  # "unfinished": the search ran out of its budget this move
+    ahead: Optional[int] = None  # moves until the position the next search is made for
+    room_ok: Optional[bool] = None  # survival: whether the move keeps the tail in reach
+    endgame: Optional[EndgameState] = None  # what the window says of the search near the end
+    bodies: Optional[int] = None  # "under way": the work the proof has done so far
+    back_in: Optional[int] = None  # "under way": moves until the loop brings the proven position back
 
 
 class HamiltonSolver(Autopilot):
@@ -98,7 +115,7 @@ class HamiltonSolver(Autopilot):
         game, grid = self.game, self.grid
         snake = game.snake
         if game.over() or not snake.valid():
-            self.decision = {"step": "none", "reason": "game over"}
+            self.decision = HamiltonDecision("none", reason="game over")
             self.moved_to = None
             return snake.direction()
         head = grid.index(snake.head())
@@ -130,7 +147,7 @@ class HamiltonSolver(Autopilot):
         """Whether the game is won whatever fruits come: the snake follows a route the
         endgame proved, or circles while it searches for the route of a position it has
         already shown to be won. The headless runner does not call such a game stuck."""
-        proof = self.decision.get("proof")
+        proof = self.decision.proof
         return proof == "win" or proof == "under way" and self.endgame.proven()
 
     def _count_hunger(self, length):
@@ -143,9 +160,9 @@ class HamiltonSolver(Autopilot):
         """The next cell of the committed route, if it still leads to this fruit."""
         if not self.route or self.route_fruit != fruit:
             return None
-        self.decision["distance"] = len(self.route)
+        self.decision.distance = len(self.route)
         if len(self.route) == 1:
-            self.decision.pop("endgame", None)  # this move eats: nothing left to explain
+            self.decision.endgame = None  # this move eats: nothing left to explain
         return self.route.popleft()
 
     def _plan(self, body, fruit):
@@ -220,7 +237,7 @@ class HamiltonSolver(Autopilot):
             # Dropped and made again for where the snake will be once it has had twice the
             # work (twice the budget, the first time), CATCH_UP slices a move, so that few
             # moves are lost waiting.
-            self.decision["search"] = "unfinished"
+            self.decision.search = "unfinished"
             per_move = min(CATCH_UP, BUDGET // SLICE)
             moves = max(2 * BUDGET // SLICE // per_move, 2 * search.moves)
             self._plan_ahead(body, fruit, index, target, moves, per_move, per_move)
@@ -229,7 +246,7 @@ class HamiltonSolver(Autopilot):
             # it is made for where the snake will be once it has had a slice per move.
             self._plan_ahead(body, fruit, index, target, -(-self.planners[target].taken // SLICE))
         if self.ahead is not None:
-            self.decision["ahead"] = self.ahead.left
+            self.decision.ahead = self.ahead.left
 
     def _plan_ahead(self, body, fruit, index, target, moves, per_move=1, last=None):
         """Start the search for where the waiting snake will be `moves` moves from now,
@@ -306,17 +323,15 @@ class HamiltonSolver(Autopilot):
         planner = self.planners[target]
         self.route, self.route_fruit, self.waiting_on = deque(route[1:]), fruit, None
         self.orient = target  # the body after the meal fits this planner's tree
-        self.decision = {"step": "route", "mode": "cell-tree", "distance": len(route),
-                         "searches": planner.searches, "driving": planner.tree.name}
-        if waits:
-            self.decision["waits"] = waits
+        self.decision = HamiltonDecision("route", mode="cell-tree", distance=len(route), searches=planner.searches,
+                                         driving=planner.tree.name, waits=waits or None)
         return route[0]
 
     def _wait(self, index, tree, body):
         """One step round the outline of the tree `body` fits, the same tree while the wait lasts."""
         self._wait_on(index, body)
-        self.decision = {"step": "wait", "mode": "cell-tree", "searches": self.planners[index].searches,
-                         "driving": tree.name}
+        self.decision = HamiltonDecision("wait", mode="cell-tree", searches=self.planners[index].searches,
+                                         driving=tree.name)
         return tree.next_on_outline(self.waiting_on[1], body[0])
 
     def _wait_on(self, index, body):
@@ -343,13 +358,13 @@ class HamiltonSolver(Autopilot):
         cells, won = answer
         if won:
             self.route, self.route_fruit = deque(cells[1:]), fruit
-            self.decision = {"step": "endgame", "mode": "endgame", "proof": "win", "distance": len(cells)}
+            self.decision = HamiltonDecision("endgame", mode="endgame", proof="win", distance=len(cells))
             if len(cells) > self.grid.size:  # longer than a lap of the board: the window says why
-                self.decision["endgame"] = "winning"
+                self.decision.endgame = EndgameState.WINNING
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
-            self.decision = {"step": "endgame", "mode": "endgame", "proof": "under way", "endgame": "proving",
-                             "bodies": proof.looked, "back_in": proof.back_in()}
+            self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", endgame=EndgameState.PROVING,
+                                             bodies=proof.looked, back_in=proof.back_in())
         return cells[0]
 
     def _survival_move(self, body, fruit):
@@ -360,16 +375,16 @@ class HamiltonSolver(Autopilot):
                 return self._survival_route(route, fruit, "restore")
         choice = self.survival.move(self.game.snake, body, fruit, self.hungry, mind_order=not hopeless)
         if choice is None:
-            self.decision = {"step": "doomed", "mode": "survival"}
+            self.decision = HamiltonDecision("doomed", mode="survival")
             return None
         direc, room_ok, chase = choice
         if not room_ok:  # every move walls the head in: look for a way onto its own trail in time
             escape = self.survival.escape(body, fruit)
             if escape:
                 return self._survival_route(escape, fruit, "escape")
-        self.decision = {"step": "chase" if chase else "survive", "mode": "survival", "room_ok": room_ok}
+        self.decision = HamiltonDecision("chase" if chase else "survive", mode="survival", room_ok=room_ok)
         if hopeless or self.endgame.given_up(body, fruit):
-            self.decision["endgame"] = "lost" if hopeless else "undecided"
+            self.decision.endgame = EndgameState.LOST if hopeless else EndgameState.UNDECIDED
         return self.grid.neighbours[body[0]][direc]
 
     def _restore(self, body, fruit):
@@ -387,7 +402,7 @@ class HamiltonSolver(Autopilot):
     def _survival_route(self, route, fruit, step):
         """Follow `route` (its first cell now), never through the fruit."""
         self.route, self.route_fruit = deque(route[1:]), fruit
-        self.decision = {"step": step, "mode": "survival", "distance": len(route)}
+        self.decision = HamiltonDecision(step, mode="survival", distance=len(route))
         return route[0]
 
     def _order(self, body):

@@ -111,9 +111,9 @@ def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_
     moves = 0
     for _ in range(2000):
         direc = solver.next_direction()
-        if solver.decision["proof"] == "win":
+        if solver.decision.proof == "win":
             break
-        assert solver.decision["proof"] == "under way" and solver.decision["back_in"] >= 0
+        assert solver.decision.proof == "under way" and solver.decision.back_in >= 0
         game.snake.turn(direc)
         game.step()
         moves += 1
@@ -727,7 +727,7 @@ def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_a
     proven = []  # whether the game was proven won, each move the proof was under way
     while game.eaten == 0:
         direc = solver.next_direction()
-        if solver.decision.get("proof") == "under way":
+        if solver.decision.proof == "under way":
             proven.append(solver.proven_win())
         game.snake.turn(direc)
         game.step()
@@ -735,5 +735,5 @@ def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_a
     solver.endgame.work = 1  # less than a slice: the next proof stays under way
     for _ in range(3):
         game.snake.turn(solver.next_direction())
-        assert solver.decision["proof"] == "under way" and solver.proven_win()
+        assert solver.decision.proof == "under way" and solver.proven_win()
         game.step()

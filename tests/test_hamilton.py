@@ -113,7 +113,7 @@ def test_plans_a_route_once_per_fruit_and_follows_it():
     game = Game(8, 8, initial_length=4, seed=3)
     solver = HamiltonSolver(game)
     direc = solver.next_direction()
-    decision = json.loads(json.dumps(solver.decision))
+    decision = json.loads(json.dumps(solver.decision.to_json()))
     assert decision["step"] == "route" and decision["mode"] == "cell-tree"
     path = solver.planned_path()
     assert path[-1] == game.fruit.last_generate and len(path) == decision["distance"]
@@ -140,7 +140,7 @@ def test_without_a_route_it_steps_round_a_tree_and_stays_in_order():
     game = board(NO_ROUTE_YET)
     solver = HamiltonSolver(game)
     direc = solver.next_direction()
-    assert solver.decision["step"] == "wait"
+    assert solver.decision.step == "wait"
     game.snake.turn(direc)
     game.step()
     assert solver.planners[0].tree.fits(solver.grid.flat_body(game.snake))
@@ -154,7 +154,7 @@ def test_a_body_that_fits_only_anticlockwise_is_planned_anticlockwise():
                   ". . . ."])
     solver = HamiltonSolver(game)
     solver.next_direction()
-    assert solver.decision["driving"] == "anticlockwise"
+    assert solver.decision.driving == "anticlockwise"
     assert play(game, solver).state == "won"
 
 
@@ -168,7 +168,7 @@ def test_someone_else_steering_drops_the_route():
     game.snake.turn(safe[0])  # a player's move, not the planned one
     game.step()
     solver.next_direction()
-    assert solver.decision["step"] != "route" or solver.planned_path()[-1] == game.fruit.last_generate
+    assert solver.decision.step != "route" or solver.planned_path()[-1] == game.fruit.last_generate
     assert play(game, solver).state == "won"
 
 
@@ -233,7 +233,7 @@ def test_takes_over_after_a_human_steered(width, height):
             continue
         survivable = tail_in_reach(game)
         play(game, solver)
-        json.dumps(solver.decision)
+        json.dumps(solver.decision.to_json())
         if survivable:
             tries += 1
             assert game.state == "won", (width, height, seed)
@@ -270,7 +270,7 @@ def test_survives_a_body_in_no_cycle_order():
     solver = HamiltonSolver(game)
     direc = solver.next_direction()
     assert game.snake.is_safe_move(direc)
-    assert solver.decision["mode"] == "survival"
+    assert solver.decision.mode == "survival"
     assert play(game, solver).state == "won"
 
 
@@ -361,7 +361,7 @@ def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
             assert slices[0] - before == ahead.per_move or ahead.done
         elif ahead is not None and ahead.left == 0:  # arrived: its last slices (and one for the next)
             assert slices[0] - before <= ahead.last + 1
-        if solver.decision.get("search") == "unfinished":
+        if solver.decision.search == "unfinished":
             arrived = ahead is not None and ahead.left == 0
             dropped["arrived" if arrived else "new"] += 1
             per_move = min(budget, hamilton.CATCH_UP)
@@ -415,7 +415,7 @@ def test_waits_first_when_a_route_from_a_move_later_is_shorter_in_all(monkeypatc
         game.snake.turn(solver.next_direction())
         game.step()
         if game.steps == 1:
-            assert solver.decision.get("waits", 0) == (1 if budget else 0)
+            assert (solver.decision.waits or 0) == (1 if budget else 0)
     assert game.steps == moves
     assert solver.planners[solver.orient].tree.fits(solver.grid.flat_body(game.snake))
     assert play(game, solver).state == "won"
@@ -435,5 +435,5 @@ def test_does_not_wait_first_for_a_route_that_costs_more_than_the_one_it_has():
     game = board(SHORTER_BUT_COSTLIER)
     solver = HamiltonSolver(game)
     solver.next_direction()
-    assert solver.decision["step"] == "route" and "waits" not in solver.decision
-    assert solver.decision["distance"] == 15
+    assert solver.decision.step == "route" and solver.decision.waits is None
+    assert solver.decision.distance == 15

@@ -52,7 +52,7 @@ def test_a_walled_in_head_winds_through_its_pocket_and_meets_its_tail_in_time():
     assert not tail_in_reach(game)
     solver = HamiltonSolver(game)
     solver.next_direction()
-    assert solver.decision["step"] == "escape"
+    assert solver.decision.step == "escape"
     route = [solver.grid.cell(c) for c in [solver.moved_to, *solver.route]]
     assert len(route) == 12 and route[-1] == TWELFTH_FROM_TAIL
     assert len(set(route[:-1])) == 11  # every free cell of the pocket, once
@@ -65,13 +65,13 @@ def test_a_body_out_of_order_takes_a_route_back_into_it():
     body = solver.grid.flat_body(game.snake)
     assert not any(planner.tree.fits(body) for planner in solver.planners)
     solver.next_direction()
-    assert solver.decision == {"step": "restore", "mode": "survival", "distance": 8}
+    assert solver.decision.to_json() == {"step": "restore", "mode": "survival", "distance": 8}
     assert solver.planned_path() == RESTORE_ROUTE
     play(game, solver, cap=8)
     body = solver.grid.flat_body(game.snake)
     assert solver.planners[solver.orient].tree.fits(body) and not solver.planners[solver.orient].tree.clockwise
     solver.next_direction()
-    assert solver.decision["mode"] == "cell-tree"
+    assert solver.decision.mode == "cell-tree"
     assert play(game, solver).state == "won"
 
 
@@ -102,12 +102,12 @@ def test_without_a_route_back_it_keeps_the_most_of_the_body_in_order(monkeypatch
     monkeypatch.setattr(Survival, "restore", lambda self, tree, body, fruit, ordered=None: None)
     solver = HamiltonSolver(game)
     direc = solver.next_direction()
-    while solver.decision["mode"] == "survival" and game.steps < len(game.snake):
+    while solver.decision.mode == "survival" and game.steps < len(game.snake):
         assert game.snake.is_safe_move(direc)
         game.snake.turn(direc)
         game.step()
         direc = solver.next_direction()
-    assert solver.decision["mode"] == "cell-tree" and game.steps < 12
+    assert solver.decision.mode == "cell-tree" and game.steps < 12
 
 
 def test_the_way_out_waits_for_the_tail_to_leave():

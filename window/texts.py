@@ -5,6 +5,7 @@ go stale. A box is a hashable (place, forms): place is "middle", or "edge" (the 
 from the head, so play stays visible); forms are the same text, longest first, and a small
 window shows the first that fits (window/labels.py).
 """
+from autopilot import EndgameState
 from files import scores
 from game import WON
 
@@ -23,18 +24,18 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
     ("Q / close", "quit"),
 ]
 
-# What an autopilot near the end of a hand-over says (its decision's "endgame"): the box on the
+# What an autopilot near the end of a hand-over says (its decision's `endgame`): the box on the
 # board ({name}: the autopilot, {moves}: the moves left of a proven route) and the caption's
 # state, so a snake going round in circles is explained.
 ENDGAME_NEWS = {
-    "proving": (("{name} is searching every way the last fruits can fall.",
+    EndgameState.PROVING: (("{name} is searching every way the last fruits can fall.",
                  "It circles back to this position until it knows a sure win."),
                 "searching every future: circling back here until the proof is done"),
-    "lost": (("No win is left from here, whatever the moves.", "{name} keeps the snake alive - R: new game"),
+    EndgameState.LOST: (("No win is left from here, whatever the moves.", "{name} keeps the snake alive - R: new game"),
              "no win left from here: staying alive"),
-    "undecided": (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
+    EndgameState.UNDECIDED: (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
                   "the end is too big to search: staying alive"),
-    "winning": (("{name} has proven a sure win: {moves} to this fruit.",
+    EndgameState.WINNING: (("{name} has proven a sure win: {moves} to this fruit.",
                  "The way is long: it is the one the search could prove."),
                 "a sure win proven: {moves} to this fruit"),
 }
@@ -127,16 +128,15 @@ class Texts:
         return "playing"
 
     def endgame_news(self):
-        """What the autopilot driving says of the end of a hand-over: a key of ENDGAME_NEWS, or None."""
+        """What the autopilot driving says of the end of a hand-over: an EndgameState, or None."""
         app = self.app
         if not app.auto or app.autopilot is None:
             return None
-        news = (getattr(app.autopilot, "decision", None) or {}).get("endgame")
-        return news if news in ENDGAME_NEWS else None
+        return app.autopilot.decision.endgame
 
     def moves_left(self):
         """The moves left of the route the autopilot follows, as words ("183 moves")."""
-        return moves(self.app.autopilot.decision.get("distance", 0))
+        return moves(self.app.autopilot.decision.distance or 0)
 
     def caption(self):
         app = self.app
