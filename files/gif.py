@@ -25,6 +25,7 @@ import time
 import drawer
 from files import atomic
 from files.replay import LETTER_DIRECTION, PILLOW_MISSING, ReplayError, cell_pixels
+from play import Drive
 
 MAX_FRAMES = 2000  # the automatic frame step keeps a recording to at most this many frames
 MIN_FRAME_CS = 2  # hundredths of a second: browsers show shorter GIF frames for 0.1 s instead
@@ -69,10 +70,10 @@ def frames(replay, cell, every):
     def advance():
         dirty.extend(snake_drawer.next())
 
+    drive = Drive(game, advance=advance)
     last = len(replay.moves)
     for n, letter in enumerate(replay.moves, 1):
-        game.snake.turn(LETTER_DIRECTION[letter])
-        if game.step(advance=advance):
+        if drive.move(LETTER_DIRECTION[letter]):
             fruit = fruit_drawer.draw()  # the new fruit appears on the same tick, as in the window
             if fruit is not None:
                 dirty.append(fruit)

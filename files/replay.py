@@ -28,6 +28,7 @@ from files import atomic
 from files.scores import PLAYER
 from fruit import FruitListError
 from game import Game, LOST, WON
+from play import Drive
 from snake import Direction, step as step_cell
 
 FORMAT = "snake-replay/1"
@@ -185,16 +186,15 @@ def play_back(replay, where="replay"):
         game = replay.start()
     except FruitListError as e:
         raise ReplayError(f"{where}: at the start, {e}") from None
-    snake = game.snake
+    snake, drive = game.snake, Drive(game)
     for n, letter in enumerate(replay.moves, 1):
         if game.over():
             raise ReplayError(f"{where}: move {n} comes after the game was {game.state} at move {n - 1}")
         direc = LETTER_DIRECTION[letter]
         if snake.is_reversal(direc):
             raise ReplayError(f"{where}: move {n} ({letter}) reverses onto the snake's neck")
-        snake.turn(direc)
         try:
-            game.step()
+            drive.move(direc)
         except FruitListError as e:
             raise ReplayError(f"{where}: after move {n}, {e}") from None
         if game.state == LOST and replay.outcome != LOST:

@@ -16,8 +16,8 @@ from game import Game, PLAYING
 from hamilton import grid as cells
 from hamilton.celltree import CellTree
 from headless.figures import Timing
-from headless.soak import InvariantError, soak_step
-from loops import LoopWatch
+from headless.soak import InvariantError, audit
+from play import Drive
 from snake import Snake, direction_between
 
 
@@ -102,27 +102,23 @@ def _play_audited(game, autopilot, max_steps, timing, soak):
         raise
 
 
-def play(game, solver, max_steps, timing, soak):
+def play(game, autopilot, max_steps, timing, soak):
     """Play one game to its end, to `max_steps` moves (or on while the autopilot holds a proof
     that it wins: a proven endgame route can be long), or until a memoryless autopilot is
-    proven to circle forever; return 'won', 'lost' or 'stuck'."""
+    proven to circle forever; return 'won', 'lost' or 'stuck'. `timing` gets the time each
+    choice of a move takes; with `soak` every move is audited (headless/soak.py)."""
     clock = time.perf_counter_ns
-    snake_turn = game.snake.turn
-    watch = LoopWatch() if solver.memoryless else None
-    while game.state == PLAYING and (game.steps < max_steps or solver.proven_win()):
+    drive = Drive(game, autopilot, audit=audit if soak else None)
+    while game.state == PLAYING and (game.steps < max_steps or autopilot.proven_win()):
         start = clock()
-        direc = solver.next_direction()
+        direc = autopilot.next_direction()
         timing.add(clock() - start)
-        if not soak:
-            snake_turn(direc)
-            game.step()
-        else:
-            try:
-                soak_step(game, direc)
-            except InvariantError as e:
-                e.game, e.solver = game, solver  # so the failing moment can be dumped
-                raise
-        if watch is not None and watch.see(game.snake, game.fruit.last_generate):
+        try:
+            drive.move(direc)
+        except InvariantError as e:
+            e.game, e.solver = game, autopilot  # so the failing moment can be dumped
+            raise
+        if drive.circling:
             break  # it would replay the same moves for ever: stuck, as at max_steps
     return game.state if game.state != PLAYING else "stuck"
 

@@ -46,12 +46,11 @@ def check_invariants(game, length_before, fruit_before, died_expected):
         raise InvariantError("the fruit is not on a free cell")
 
 
-def soak_step(game, direc):
-    """Play one move in `direc` and audit it against the rules."""
+def audit(game, direc):
+    """Audit the move in `direc` about to be played (play.Drive's `audit`): refuse a turn back
+    onto the neck now, and return the check of every rule to make once it is played."""
     if game.snake.is_reversal(direc):
         raise InvariantError(f"the autopilot reversed onto its neck ({direc.name})")
     length, fruit = len(game.snake), game.fruit.where()
-    game.snake.turn(direc)
     died = expect_death(game.snake, direc)
-    game.step()
-    check_invariants(game, length, fruit, died)
+    return lambda: check_invariants(game, length, fruit, died)

@@ -449,7 +449,7 @@ def circling_app():
 
 def test_an_endless_loop_is_said_on_the_board_and_in_the_caption():
     app = circling_app()
-    assert app.game.steps == 488 and app.watch.period == 46 and len(app.game.snake) == 46
+    assert app.game.steps == 488 and app.drive.watch.period == 46 and len(app.game.snake) == 46
     app.render()
     place, forms = app.canvas.texts
     assert forms == (("Circling: greedy will never reach this fruit safely.",

@@ -14,7 +14,7 @@ import config as configuration
 import solver as solvers
 from files import scores
 from game import Game
-from loops import LoopWatch
+from play import Drive
 from snake import DOWN, LEFT, RIGHT, UP
 from window.canvas import Canvas
 from window.saves import Saves
@@ -101,14 +101,14 @@ class App:
         self.start_autopilot()
 
     def start_autopilot(self):
-        """Build the chosen autopilot for this moment (or none when the player drives), with a
-        fresh loop watch: a new game, a hand-over or Tab all start a new stretch to watch."""
+        """Build the chosen autopilot for this moment (or none when the player drives), and its
+        drive: a new game, a hand-over or Tab all start a new stretch to watch for a loop."""
         self.autopilot = self.make_autopilot(self.autopilot_name, self.game) if self.auto else None
-        self.watch = LoopWatch()
+        self.drive = Drive(self.game, self.autopilot, advance=self.canvas.advance)
 
     def circling(self):
         """Whether the memoryless autopilot driving is proven to circle forever (loops.py)."""
-        return self.auto and self.watch.period is not None
+        return self.auto and self.drive.circling
 
     def tick(self):
         """Play one move unless held (paused, help, waiting for the player) or over; returns
@@ -116,14 +116,13 @@ class App:
         game = self.game
         if self.paused or self.help_shown or self.waiting or game.over():
             return False
+        direc = None  # the player's: the next key queued, if any
         if self.auto:
             game.clear_turns()
-            game.snake.turn(self.autopilot.next_direction())
+            direc = self.autopilot.next_direction()
         self.drivers.add(self.autopilot.name if self.auto else scores.PLAYER)  # the one that drove
-        if game.step(advance=self.canvas.advance):
+        if self.drive.move(direc):
             self.canvas.fruit_appeared()  # the new fruit appeared on this same tick
-        if self.auto and self.autopilot.memoryless and not self.circling():
-            self.watch.see(game.snake, game.fruit.last_generate)
         if game.over():
             self.game_ended()
         return True
