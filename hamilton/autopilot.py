@@ -42,6 +42,7 @@ from hamilton.celltree import CENTRE, CORNER, CellTree
 from hamilton.endgame import Endgame
 from hamilton.grid import Grid
 from hamilton.planner import BUDGET, HELD_COST, SLICE, Clock, Planner
+from hamilton.slices import Sliced
 
 from hamilton.survival import Survival, ordered_part
 
@@ -416,12 +417,9 @@ def _within_budget(planning, planner, budget):
     """Run `planning` (planner's) until it answers or has searched `budget` states (rounded
     up to a slice); its route, or None if it has none or no answer yet."""
     start = planner.states()
-    try:
-        while planner.states() - start < budget:
-            next(planning)
-    except StopIteration as answer:
-        return answer.value
-    return None
+    search = Sliced(planning)
+    search.work_while(lambda: planner.states() - start < budget)
+    return search.answer
 
 
 class Ahead:
@@ -434,12 +432,19 @@ class Ahead:
     again further ahead)."""
 
     def __init__(self, planning, fruit, index, left, length, per_move=1, last=None):
-        self.planning, self.fruit, self.index, self.length = planning, fruit, index, length
+        self.search, self.fruit, self.index, self.length = Sliced(planning), fruit, index, length
         self.left = self.moves = left
         self.per_move = per_move  # slices a move on the way
         self.last = BUDGET // SLICE if last is None else last  # and on arrival
-        self.route = None  # the search's answer, once it has one
-        self.done = False
+
+    @property
+    def done(self):
+        return self.search.done
+
+    @property
+    def route(self):
+        """The search's answer, once it has one."""
+        return self.search.answer
 
     def step(self):
         """One move nearer: `per_move` slices of the search, `last` on arrival."""
@@ -448,10 +453,4 @@ class Ahead:
 
     def work(self, slices=1):
         """Up to `slices` slices of the search."""
-        for _ in range(slices):
-            if self.done:
-                return
-            try:
-                next(self.planning)
-            except StopIteration as answer:
-                self.route, self.done = answer.value, True
+        self.search.work(slices)

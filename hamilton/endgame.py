@@ -57,6 +57,8 @@ import sys
 from collections import deque
 from functools import partial
 
+from hamilton.slices import Sliced, stopping
+
 FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
 FREE_PATIENT = 4  # with more free cells than this a proof may do a tenth of LIMIT (`limit_for`)
 SLICE = 256  # bodies a proof looks at between pauses (a search begun counts as SEARCH_COST more)
@@ -98,26 +100,27 @@ class Proof:
     """A proof under way for one position, and the loop that brings that position back."""
 
     def __init__(self, steps, body, fruit):
-        self.steps, self.body, self.fruit = steps, body, fruit
+        self.search, self.body, self.fruit = Sliced(steps), body, fruit
         self.loop = None  # the heads, from the proven position on, that bring it back
         self.at = 0  # moves made round the loop since the proven position (mod its length)
-        self.looked = 0  # work done so far, in slices of SLICE (bodies, and searches begun)
-        self.done, self.route = False, None
+        self.done, self.route = False, None  # answered; the winning route (a list of cells), or None
         self.too_big = False  # given up: it would hold too many bodies at once
+
+    @property
+    def looked(self):
+        """Work done so far, in slices of SLICE (bodies, and searches begun)."""
+        return SLICE * self.search.slices
 
     def work(self, slices):
         """Up to `slices` more slices of the search."""
-        for _ in range(slices):
-            if self.done or self.too_big:
-                return
-            try:
-                next(self.steps)
-                self.looked += SLICE
-            except StopIteration as answer:
-                self.done, self.route = True, None if answer.value is None else list(answer.value)
-            except TooBig:
-                self.too_big = True
-                return
+        if self.done or self.too_big:
+            return
+        try:
+            if self.search.work(slices):
+                answer = self.search.answer
+                self.done, self.route = True, None if answer is None else list(answer)
+        except TooBig:
+            self.too_big = True
 
     def ended(self, limit):
         """Whether there is no more to do: answered, or given up (too big, or past `limit` bodies)."""
@@ -239,7 +242,7 @@ class Endgame:
         proof = Proof(self._proving(body, fruit), body, fruit)
         while not proof.ended(self.limit_for(body)):
             proof.work(self.work // SLICE)
-        proof.steps.close()  # a search given up lets go of its bodies
+        proof.search.close()  # a search given up lets go of its bodies
         self._bury(self._held)  # no game waits on this call: free them all now
         return self._verdict(proof)
 
@@ -271,7 +274,7 @@ class Endgame:
     def _drop(self):
         """Stop the proof under way (its searches let go of their bodies); None."""
         if self.proof is not None:
-            self.proof.steps.close()
+            self.proof.search.close()
             self.proof = None
 
     def _bury(self, bodies):
@@ -362,7 +365,7 @@ class Endgame:
             return [self._cell[c] for c in route]
         self.spare = [self._cell[c] for c in route]
         until = self._spent + budget
-        shorter = yield from _stopping(self._shorter(body, fruit, free, len(route)), lambda: self._spent >= until)
+        shorter = yield from stopping(self._shorter(body, fruit, free, len(route)), lambda: self._spent >= until)
         return self.spare if shorter is None else [self._cell[c] for c in shorter]
 
     def _first_by_forks(self, body, fruit, free):
@@ -787,20 +790,6 @@ def _heads(marks, nothing):
         bodies.append(body)
     # a body at a mark holds the heads since the mark before, latest first
     return nothing.join(body[::-1] for body in reversed(bodies))
-
-
-def _stopping(steps, stop):
-    """The search `steps` (a generator), ended early, with None, at the first pause at which
-    `stop()` is true."""
-    try:
-        while True:
-            next(steps)
-            if stop():
-                steps.close()
-                return None
-            yield
-    except StopIteration as answer:
-        return answer.value
 
 
 def _text(cells):

@@ -40,6 +40,7 @@ eating); a route that fails has the move it blames banned and is searched again.
 from collections import deque
 
 from hamilton.celltree import IN, NONE, OUT
+from hamilton.slices import finish
 
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
 LATE_PART = 4  # no route for the earliest meal: search again as if it came len(body) / LATE_PART moves later
@@ -50,15 +51,6 @@ BUDGET = 8 * SLICE  # the most states a move may search: about 9 ms here, below 
 HELD_COST, BESIDE_COST, OPEN_COST = 3, 4, 6
 GUIDED = True  # A*, guided by HELD_COST per straight step left to the fruit (False: look everywhere alike)
 _NEVER = 1 << 60  # a cost no route reaches; a time that never comes
-
-
-def finish(steps):
-    """Run a generator of planning() to its end; its return value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 class Clock:

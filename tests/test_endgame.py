@@ -341,7 +341,7 @@ def test_a_search_past_split_bodies_spreads_them_over_shards_so_no_one_dict_grow
     spread = []
     while not proof.ended(search.limit):
         proof.work(1)
-        won = proof.steps.gi_yieldfrom  # the first question (None once it has answered)
+        won = proof.search.steps.gi_yieldfrom  # the first question (None once it has answered)
         outer = won and won.gi_yieldfrom  # its search, under way
         if outer is not None and outer.gi_frame is not None:
             seen = outer.gi_frame.f_locals["seen"]
@@ -404,7 +404,7 @@ def test_bodies_a_search_leaves_are_freed_a_slice_at_a_time_not_all_at_once():
 
 def held_under_way(proof):
     """Bodies held by the searches of `proof` under way, outermost to innermost."""
-    held, search = 0, proof.steps
+    held, search = 0, proof.search.steps
     while search is not None and search.gi_frame is not None:
         seen = search.gi_frame.f_locals.get("seen")
         held += sum(map(len, seen)) if isinstance(seen, list) else 0
