@@ -5,7 +5,7 @@ import random
 import pytest
 
 from headless.games import lay_out
-from hamilton import autopilot as hamilton
+from hamilton import cycle
 from boards import NO_ROUTE_YET, board
 from game import Game
 from hamilton.grid import Grid
@@ -39,7 +39,7 @@ def fits_after_every_meal(solver):
     if solver.route:
         return  # in the middle of a planned route: only the body after the meal must fit
     body = solver.grid.flat_body(game.snake)
-    assert any(p.tree.fits(body) for p in solver.planners), solver.decision
+    assert any(p.tree.fits(body) for p in solver.cycle.planners), solver.decision
 
 
 # -- games it must win ----------------------------------------------------------------------------
@@ -77,13 +77,14 @@ def test_odd_by_odd_eats_the_cell_its_trees_left_out():
     the corner block out instead, and the game goes on to be won."""
     game = board(LEFT_OUT_CORNER)
     solver = HamiltonSolver(game)
-    fitting = [p.tree for p in solver.planners if p.tree.fits(solver.grid.flat_body(game.snake))]
+    fitting = [p.tree for p in solver.cycle.planners if p.tree.fits(solver.grid.flat_body(game.snake))]
     assert fitting and all(t.skipped == 24 for t in fitting)  # the corner, (4, 4)
     eaten = game.eaten
     while game.eaten == eaten:
         game.snake.turn(solver.next_direction())
         game.step()
-    assert game.snake.head() == (4, 4) and solver.planners[solver.orient].tree.skipped == 18  # now the centre
+    tree = solver.cycle.planners[solver.cycle.orient].tree
+    assert game.snake.head() == (4, 4) and tree.skipped == 18  # now the centre
     assert play(game, solver).state == "won"
 
 
@@ -119,7 +120,7 @@ def test_plans_a_route_once_per_fruit_and_follows_it():
     assert path[-1] == game.fruit.last_generate and len(path) == decision["distance"]
     assert path[0] == step(game.snake.head(), direc)
     plans = 0
-    planner = solver.planners[solver.orient]
+    planner = solver.cycle.planners[solver.cycle.orient]
     original = planner.planning
 
     def counting(*args):
@@ -143,7 +144,7 @@ def test_without_a_route_it_steps_round_a_tree_and_stays_in_order():
     assert solver.decision.step == "wait"
     game.snake.turn(direc)
     game.step()
-    assert solver.planners[0].tree.fits(solver.grid.flat_body(game.snake))
+    assert solver.cycle.planners[0].tree.fits(solver.grid.flat_body(game.snake))
     assert play(game, solver).state == "won"
 
 
@@ -254,7 +255,7 @@ def test_takes_over_mid_game_on_the_shipped_board_from_greedy_and_a_human():
             continue
         solver = HamiltonSolver(game)
         body = solver.grid.flat_body(game.snake)
-        tries += not any(p.tree.fits(body) for p in solver.planners)
+        tries += not any(p.tree.fits(body) for p in solver.cycle.planners)
         assert play(game, solver).state == "won", seed
     assert tries >= 8  # most of them start out of order: survival is what wins them
 
@@ -299,15 +300,15 @@ def test_a_long_wait_spreads_its_search_and_finds_the_route_a_search_there_finds
         lay_out(game, 0.2)
         solver, grid = HamiltonSolver(game), Grid(32, 24)
         while not game.over() and game.steps < 3000:
-            ahead = solver.ahead
-            before = solver.planners[ahead.index if ahead else 0].taken
+            ahead = solver.cycle.ahead
+            before = solver.cycle.planners[ahead.index if ahead else 0].taken
             direc = solver.next_direction()
-            if ahead is not None and solver.ahead is ahead:  # a move on the way: its slices at most
-                assert solver.planners[ahead.index].taken - before <= ahead.per_move * SLICE
+            if ahead is not None and solver.cycle.ahead is ahead:  # a move on the way: its slices at most
+                assert solver.cycle.planners[ahead.index].taken - before <= ahead.per_move * SLICE
                 spread += 1
             elif ahead is not None and ahead.left == 0 and ahead.done:  # arrived: the route it found, or none
                 body, fruit = grid.flat_body(game.snake), grid.index(game.fruit.last_generate)
-                tree = solver.planners[solver._planner_for(ahead.index, fruit)].tree
+                tree = solver.cycle.planners[solver.cycle._planner_for(ahead.index, fruit)].tree
                 assert Planner(tree).plan(body, fruit) == ahead.route  # its own planner: the solver's stays as it was
                 if ahead.route:
                     assert ahead.route == [solver.moved_to, *solver.route]
@@ -322,7 +323,7 @@ def counting_slices(solver):
     """Make every planner of `solver` count the slices its searches take: the list returned
     holds the slices taken in all, then the slices each finished plan took."""
     counted = [0]
-    for planner in solver.planners:
+    for planner in solver.cycle.planners:
         def planning(*args, original=planner.planning, **options):
             steps, mine = original(*args, **options), 0
             while True:
@@ -345,28 +346,28 @@ def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
     as far, after an arrival), a few slices a move, so no move takes more than the budget and
     two slices, and the snake still eats, even with a budget of one slice. (Small budgets, so
     a small board needs them.)"""
-    monkeypatch.setattr(hamilton, "BUDGET", budget * SLICE)
+    monkeypatch.setattr(cycle, "BUDGET", budget * SLICE)
     game = Game(32, 24, 3, 1)
     lay_out(game, 0.2)
     solver = HamiltonSolver(game)
     slices = counting_slices(solver)
     dropped, most, eaten = {"new": 0, "arrived": 0}, 0, game.eaten
     while not game.over() and game.steps < 2500:
-        before, ahead = slices[0], solver.ahead
+        before, ahead = slices[0], solver.cycle.ahead
         direc = solver.next_direction()
         if game.steps == 0:  # the first move also reads the whole body: half the budget
             assert slices[0] - before <= budget // 2 + 1
         most = max(most, slices[0] - before)
-        if ahead is not None and solver.ahead is ahead:  # on the way: its slices a move, unless done
+        if ahead is not None and solver.cycle.ahead is ahead:  # on the way: its slices a move, unless done
             assert slices[0] - before == ahead.per_move or ahead.done
         elif ahead is not None and ahead.left == 0:  # arrived: its last slices (and one for the next)
             assert slices[0] - before <= ahead.last + 1
         if solver.decision.search == "unfinished":
             arrived = ahead is not None and ahead.left == 0
             dropped["arrived" if arrived else "new"] += 1
-            per_move = min(budget, hamilton.CATCH_UP)
-            assert solver.ahead is not None and solver.ahead.per_move == solver.ahead.last == per_move
-            assert solver.ahead.moves == (2 * ahead.moves if arrived else 2 * budget // per_move)
+            per_move = min(budget, cycle.CATCH_UP)
+            assert solver.cycle.ahead is not None and solver.cycle.ahead.per_move == solver.cycle.ahead.last == per_move
+            assert solver.cycle.ahead.moves == (2 * ahead.moves if arrived else 2 * budget // per_move)
         game.snake.turn(direc)
         game.step()
     assert game.state != "lost" and game.eaten - eaten > 20
@@ -382,12 +383,12 @@ def test_the_clock_goes_on_through_meals():
     solver, grid = HamiltonSolver(game), Grid(10, 10)
     kept = 0
     while not game.over() and kept < 20:
-        clock, eaten = solver.clock, game.eaten
+        clock, eaten = solver.cycle.clock, game.eaten
         game.snake.turn(solver.next_direction())
         game.step()
         if clock is not None and game.eaten > eaten and not game.over():
             solver.next_direction()
-            assert solver.clock is clock
+            assert solver.cycle.clock is clock
             body = grid.flat_body(game.snake)
             fresh = Clock(clock.tree, body, clock.now)
             assert [max(0, t - clock.now) for t in clock.free_at] == [max(0, t - fresh.now) for t in fresh.free_at]
@@ -404,10 +405,10 @@ WAIT_FIRST = [". . . . . .",   # the route now goes round the body: 12 moves; on
               "^ < < < . *"]
 
 
-@pytest.mark.parametrize("budget, moves", [(hamilton.WAIT_FIRST_BUDGET, 10), (0, 12)])
+@pytest.mark.parametrize("budget, moves", [(cycle.WAIT_FIRST_BUDGET, 10), (0, 12)])
 def test_waits_first_when_a_route_from_a_move_later_is_shorter_in_all(monkeypatch, budget, moves):
     """With no budget for it, the snake takes the route it has now (12 moves to the fruit)."""
-    monkeypatch.setattr(hamilton, "WAIT_FIRST_BUDGET", budget)
+    monkeypatch.setattr(cycle, "WAIT_FIRST_BUDGET", budget)
     game = board(WAIT_FIRST)
     solver = HamiltonSolver(game)
     length = len(game.snake)
@@ -417,7 +418,7 @@ def test_waits_first_when_a_route_from_a_move_later_is_shorter_in_all(monkeypatc
         if game.steps == 1:
             assert (solver.decision.waits or 0) == (1 if budget else 0)
     assert game.steps == moves
-    assert solver.planners[solver.orient].tree.fits(solver.grid.flat_body(game.snake))
+    assert solver.cycle.planners[solver.cycle.orient].tree.fits(solver.grid.flat_body(game.snake))
     assert play(game, solver).state == "won"
 
 

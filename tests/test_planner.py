@@ -387,7 +387,7 @@ def positions(width, height, seed, every=7):
     while not game.over():
         if game.steps % every == 0:
             body = grid.flat_body(game.snake)
-            planner = next((p for p in solver.planners if p.tree.fits(body)), None)
+            planner = next((p for p in solver.cycle.planners if p.tree.fits(body)), None)
             fruit = grid.index(game.fruit.last_generate)
             if planner is not None and fruit != planner.tree.skipped:
                 yield planner, body, fruit

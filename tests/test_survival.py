@@ -63,13 +63,14 @@ def test_a_body_out_of_order_takes_a_route_back_into_it():
     game = board(RESTORE)
     solver = HamiltonSolver(game)
     body = solver.grid.flat_body(game.snake)
-    assert not any(planner.tree.fits(body) for planner in solver.planners)
+    assert not any(planner.tree.fits(body) for planner in solver.cycle.planners)
     solver.next_direction()
     assert solver.decision.to_json() == {"step": "restore", "mode": "survival", "distance": 8}
     assert solver.planned_path() == RESTORE_ROUTE
     play(game, solver, cap=8)
     body = solver.grid.flat_body(game.snake)
-    assert solver.planners[solver.orient].tree.fits(body) and not solver.planners[solver.orient].tree.clockwise
+    tree = solver.cycle.planners[solver.cycle.orient].tree
+    assert tree.fits(body) and not tree.clockwise
     solver.next_direction()
     assert solver.decision.mode == "cell-tree"
     assert play(game, solver).state == "won"
@@ -80,7 +81,7 @@ def test_a_route_back_into_order_steps_onto_old_body_cells_only_once_the_tail_ha
     and round, the last five onto the old body's last five cells, each after the tail left it."""
     game = board(RESTORE)
     survival, grid, body, fruit = survival_of(game)
-    clockwise = next(p.tree for p in HamiltonSolver(game).planners if p.tree.clockwise)
+    clockwise = next(p.tree for p in HamiltonSolver(game).cycle.planners if p.tree.clockwise)
     assert survival_module.ordered_part(clockwise, body) == 1
     route = survival.restore(clockwise, body, fruit)
     assert len(route) == 11 and clockwise.fits((route[::-1] + body)[:len(body)])

@@ -1,0 +1,34 @@
+"""HamiltonDecision: why hamilton made its move, for the window and the debug log. No pygame here."""
+import dataclasses
+from typing import Optional
+
+from autopilot import Decision, EndgameState
+
+
+@dataclasses.dataclass
+class HamiltonDecision(Decision):
+    """Why hamilton made its move. `step` says which way of playing made it:
+
+        "route"    a route planned on the cell tree (mode "cell-tree"), followed to the fruit
+        "wait"     no route yet, or no answer yet: one step round a tree's outline
+        "endgame"  the search of every future fruit: a proven route, or round the loop
+        "restore"  no order: a route after which the body is back in order (mode "survival")
+        "escape"   no order, the head walled in: onto its own trail just as the tail leaves it
+        "survive", "chase"  no order, no way back found yet: the safest move, or toward the fruit
+        "doomed"   no safe move at all;  "none": the game is over
+    """
+
+    step: str
+    reason: Optional[str] = None  # "none": why nothing was decided
+    mode: Optional[str] = None  # "cell-tree", "endgame" or "survival": the way of playing
+    proof: Optional[str] = None  # "endgame": "win" (a route proven to win whatever fruits come) or "under way"
+    distance: Optional[int] = None  # moves left of the route followed, the eating move included
+    searches: Optional[int] = None  # the route's searches (a refused route is searched again)
+    driving: Optional[str] = None  # "clockwise" or "anticlockwise": the tree's driving direction
+    waits: Optional[int] = None  # a route's first moves round the outline, before it leaves it
+    search: Optional[str] = None  # "unfinished": the search ran out of its budget this move
+    ahead: Optional[int] = None  # moves until the position the next search is made for
+    room_ok: Optional[bool] = None  # survival: whether the move keeps the tail in reach
+    endgame: Optional[EndgameState] = None  # what the window says of the search near the end
+    bodies: Optional[int] = None  # "under way": the work the proof has done so far
+    back_in: Optional[int] = None  # "under way": moves until the loop brings the proven position back
