@@ -31,6 +31,7 @@ sys.path.insert(0, ROOT)
 from headless.games import hand_over  # noqa: E402
 import config as configuration  # noqa: E402
 from hamilton import endgame  # noqa: E402
+from hamilton.endgame import ledger  # noqa: E402
 from game import Game  # noqa: E402
 from hamilton.grid import Grid  # noqa: E402
 
@@ -80,7 +81,7 @@ def prove(args, seed):
     record.update(free=game.cells - len(body), moves_before=game.steps)
     if record["free"] > args.free_max:
         return {**record, "verdict": "not asked"}
-    held = {} if args.hold is None else endgame.holding(args.hold)
+    held = {} if args.hold is None else ledger.holding(args.hold)
     search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, forks=not args.layered,
                               **held)
     start = time.perf_counter()

@@ -9,14 +9,24 @@ import sys
 
 from headless.figures import Timing
 from headless.games import GameSpec, hand_over, play as headless_play, play_game
-from hamilton import endgame
 from boards import NOT_WON, SIX_FREE, STILL_WON, board
-from hamilton.endgame import SEARCH_COST, SHARDS, SLICE, SPLIT, WORK, CutShort, Endgame, Proof
+from hamilton.endgame import WORK, Endgame, Proof
+from hamilton.endgame import forks, ledger, space
+from hamilton.endgame.forks import ForkSearch, Overflow
+from hamilton.endgame.layers import CutShort, LayeredSearch
+from hamilton.endgame.ledger import SEARCH_COST, SHARDS, SLICE, SPLIT
 from game import Game
 from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from snake import DIRECTIONS
 
+
+
+def layered_by(search, kind):
+    """Give the Endgame `search` a layered search of class `kind` (a LayeredSearch that counts or
+    cuts), which its search over forks uses too; returns it."""
+    search.layered = search.forks.layered = kind(search.space, search.ledger)
+    return search.layered
 
 def question(rows, forks=False, **limits):
     """The drawn position's game, an Endgame for it (by default the layered search alone,
@@ -67,9 +77,9 @@ def test_staying_alive_alone_wins_it_only_by_luck():
 def test_a_lost_cause_is_proven_and_then_not_searched_again():
     game, search, body, fruit = question(NOT_WON)
     assert search.winning_route(body, fruit) is None and search.lost(body, fruit)
-    looked = search._looked
+    looked = search.ledger.looked
     assert search.winning_route(body[1:] + body[:1], fruit) is None  # same fruit and length: known
-    assert search._looked == looked  # no second search was made
+    assert search.ledger.looked == looked  # no second search was made
     solver = HamiltonSolver(game)
     play(game, solver, cap=2000)
     assert game.state != "lost"  # it never wins, and it never dies
@@ -106,7 +116,7 @@ def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_
     position comes back."""
     game = board(STILL_WON)
     solver = HamiltonSolver(game)
-    solver.endgame.work, solver.endgame.forks = SLICE, False  # the layered proof: many slices
+    solver.endgame.work, solver.endgame.by_forks = SLICE, False  # the layered proof: many slices
     start = tuple(solver.grid.flat_body(game.snake))
     moves = 0
     for _ in range(2000):
@@ -137,11 +147,11 @@ def test_with_a_slice_a_move_every_fruit_placement_is_still_won():
 def test_a_proof_that_would_hold_too_many_bodies_is_given_up_and_not_made_again_for_this_fruit():
     game, search, body, fruit = question(STILL_WON, hold=1000)
     assert search.winning_route(body, fruit) is None and not search.lost(body, fruit)
-    assert search._held == 0  # the searches given up let go of their bodies
-    looked = search._looked
-    assert search.winning_route(body, fruit) is None and search._looked == looked
+    assert search.ledger.held == 0  # the searches given up let go of their bodies
+    looked = search.ledger.looked
+    assert search.winning_route(body, fruit) is None and search.ledger.looked == looked
     assert search.move(body, fruit) is None
-    search.hold = 10 ** 6
+    search.ledger.hold = 10 ** 6
     assert search.winning_route(body, fruit) is None  # this fruit stays given up
     search._given_up = None
     assert len(search.winning_route(body, fruit)) == 55
@@ -189,7 +199,7 @@ def test_each_depth_first_round_asks_only_about_eating_beyond_the_last_rounds_bo
     that asked again about eating short of the last round's bound would repeat every
     question before them: 143 asked in all, not 72 (some are asked again anyway: the same
     ways of eating come back as the snake circles)."""
-    class CountingQuestions(Endgame):
+    class CountingQuestions(LayeredSearch):
         questions = 0
 
         def _every_fruit_after(self, body, free):
@@ -198,10 +208,11 @@ def test_each_depth_first_round_asks_only_about_eating_beyond_the_last_rounds_bo
 
     body, fruit = handed_over_positions(8, 8, 4, [29], 6400)[29]
     grid = Grid(8, 8)
-    search = CountingQuestions(grid, forget=3, deepen=3)
+    search = Endgame(grid, forget=3, deepen=3)
+    counting = layered_by(search, CountingQuestions)
     route = search.winning_route(body, fruit)
     assert len(route) == 185 and eats_by(grid, body, fruit, route)
-    assert search.questions <= 100
+    assert counting.questions <= 100
 
 
 def test_a_search_for_a_later_fruit_past_forget_is_cut_short_and_the_proof_goes_on():
@@ -224,7 +235,7 @@ def test_a_search_for_a_later_fruit_that_meets_the_memory_bound_is_cut_short_not
 
 
 def test_a_no_that_rests_on_a_search_cut_short_is_neither_remembered_nor_called_lost():
-    class CuttingEveryLaterSearch(Endgame):
+    class CuttingEveryLaterSearch(LayeredSearch):
         def _search(self, body, fruit, free, outermost):
             if not outermost:
                 raise CutShort
@@ -232,13 +243,14 @@ def test_a_no_that_rests_on_a_search_cut_short_is_neither_remembered_nor_called_
 
     _, proven, body, fruit = question(NOT_WON)
     assert proven.winning_route(body, fruit) is None and proven.lost(body, fruit)
-    assert (proven._pack(body), fruit) in proven._no
+    assert (proven.space.pack(body), fruit) in proven.space.no
     game = board(NOT_WON)
     grid = Grid(game.width, game.height)
-    cut = CuttingEveryLaterSearch(grid, forks=False)
+    cut = Endgame(grid, forks=False)
+    layered_by(cut, CuttingEveryLaterSearch)
     assert cut.winning_route(body, fruit) is None
     assert cut.given_up(body, fruit) and not cut.lost(body, fruit)
-    assert not cut.known and not cut._no and cut._cut_short
+    assert not cut.space.known and not cut.space.no and cut.layered.cut_short
 
 
 def test_questions_proven_not_won_are_remembered_up_to_a_bound_then_let_go_of():
@@ -250,7 +262,7 @@ def test_questions_proven_not_won_are_remembered_up_to_a_bound_then_let_go_of():
     remembered = []
     while not proof.ended(search.limit):
         proof.work(1)
-        remembered.append(len(search._no))
+        remembered.append(len(search.space.no))
     assert proof.route and 400 < max(remembered) <= 500
     assert any(later < earlier for earlier, later in zip(remembered, remembered[1:]))  # let go of
     assert eats_by(Grid(8, 8), body, fruit, proof.route)
@@ -280,29 +292,30 @@ def test_a_route_longer_than_the_body_is_read_back_across_its_marks():
 
 
 def test_bodies_are_bytes_where_cells_fit_in_one_and_text_elsewhere_with_the_same_answers():
-    assert Endgame(Grid(16, 16))._pack is bytes and Endgame(Grid(17, 16))._pack is endgame._text
+    assert Endgame(Grid(16, 16)).space.pack is bytes and Endgame(Grid(17, 16)).space.pack is space._text
     game, search, body, fruit = question(STILL_WON)
     as_bytes = search.winning_route(body, fruit)
     game, search, body, fruit = question(STILL_WON)
-    search._packing(17 * 16)  # packs as a board of more than 256 cells does
+    search.space._packing(17 * 16)  # packs as a board of more than 256 cells does
     assert search.winning_route(body, fruit) == as_bytes and len(as_bytes) == 55
-    assert all(isinstance(key[0], str) for key in [*search.known, *search._no])
-    assert all(isinstance(route, str) for route in search.known.values())
+    assert all(isinstance(key[0], str) for key in [*search.space.known, *search.space.no])
+    assert all(isinstance(route, str) for route in search.space.known.values())
 
 
 def test_where_a_body_takes_more_memory_the_hold_and_its_parts_shrink_alike():
     """HOLD is a million bodies of 16x12 (about 240 MB); a 20x20 body, 400 characters of two
     bytes, takes about four times the memory, so a 20x20 proof may hold about a quarter."""
-    shipped, small, big = Endgame(Grid(16, 12)), Endgame(Grid(8, 8)), Endgame(Grid(20, 20))
+    shipped, small, big = (Endgame(Grid(w, h)).ledger for w, h in ((16, 12), (8, 8), (20, 20)))
     parts = ("hold", "forget", "deepen", "remember")
     assert [getattr(small, part) for part in parts] == [getattr(shipped, part) for part in parts]
     assert [shipped.hold, shipped.forget, shipped.deepen, shipped.remember] == [
-        endgame.HOLD, endgame.FORGET, endgame.DEEPEN, endgame.REMEMBER]
-    body = sys.getsizeof(big._pack(range(400)))
-    assert 3.5 < body / endgame.BODY_BYTES < 4.5
+        ledger.HOLD, ledger.FORGET, ledger.DEEPEN, ledger.REMEMBER]
+    body = sys.getsizeof(Endgame(Grid(20, 20)).space.pack(range(400)))
+    assert 3.5 < body / ledger.BODY_BYTES < 4.5
     for part in parts:
-        assert abs(getattr(big, part) * body - getattr(shipped, part) * endgame.BODY_BYTES) < body
-    assert Endgame(Grid(20, 20), hold=5000, forget=700).hold == 5000 and Endgame(Grid(20, 20), forget=700).forget == 700
+        assert abs(getattr(big, part) * body - getattr(shipped, part) * ledger.BODY_BYTES) < body
+    given = Endgame(Grid(20, 20), hold=5000, forget=700).ledger
+    assert given.hold == 5000 and Endgame(Grid(20, 20), forget=700).ledger.forget == 700
 
 
 def test_a_hand_over_with_six_free_cells_is_searched_and_won():
@@ -327,7 +340,7 @@ def test_with_more_than_four_free_cells_a_proof_may_do_a_tenth_of_the_limit():
 
 def test_too_many_free_cells_are_not_searched():
     game, search, body, fruit = question(STILL_WON, free_max=3)
-    assert search.winning_route(body, fruit) is None and search._looked == 0
+    assert search.winning_route(body, fruit) is None and search.ledger.looked == 0
 
 
 
@@ -358,7 +371,7 @@ def first_round(seed):
     body, fruit = handed_over_positions(10, 10, 4, [seed], 10_000)[seed]
     search = Endgame(Grid(10, 10))
     free = sum(1 << c for c in range(100) if c not in body)
-    round_ = search._forks_within(search._pack(body), fruit, free, None)
+    round_ = search.forks.within(search.space.pack(body), fruit, free, None)
     spread = []
     try:
         while True:
@@ -380,9 +393,9 @@ def test_a_round_over_forks_keeps_its_forks_in_shards_so_no_one_dict_grows_big()
 def test_a_round_over_forks_lets_its_big_shards_go_a_slice_at_a_time(monkeypatch):
     """With 4 shards (each past SLICE forks), the round's forks wait to be freed over later
     slices (held, in the graveyard), not all at once when it ends."""
-    monkeypatch.setattr(endgame, "SHARDS", 4)
+    monkeypatch.setattr(forks, "SHARDS", 4)  # the rounds over forks keep their forks in this many
     route, spread, search = first_round(17)
-    assert route and search.held > SPLIT and sum(map(len, search._graveyard)) == search.held
+    assert route and search.held > SPLIT and sum(map(len, search.ledger.graveyard)) == search.held
 
 
 def test_bodies_a_search_leaves_are_freed_a_slice_at_a_time_not_all_at_once():
@@ -450,9 +463,9 @@ def test_a_move_that_begins_many_searches_looks_at_fewer_bodies():
     search = Endgame(Grid(8, 8), forks=False)
     moves = []
     while True:
-        looked, answers = search.looked, len(search.known) + len(search._no)
+        looked, answers = search.looked, len(search.space.known) + len(search.space.no)
         answer = search.move(body, fruit)
-        moves.append((search.looked - looked, len(search.known) + len(search._no) - answers))
+        moves.append((search.looked - looked, len(search.space.known) + len(search.space.no) - answers))
         if answer is None or answer[1]:
             break
         body = (answer[0][0],) + body[:-1]
@@ -538,12 +551,12 @@ def test_a_body_moves_into_free_cells_or_its_tail_and_never_turns_back_into_its_
     """On 2x2 (cells 0 1 / 2 3): a body of 2 (head 0, tail 1) may not enter its tail, which
     is its neck; a body of 3 (0 1 3) may, and the fruit beside the head is eaten."""
     search = Endgame(Grid(2, 2))
-    pack = search._pack
-    fed, moves = search._steps(pack((0, 1)), 1 << 2 | 1 << 3, fruit=-1)
+    pack = search.space.pack
+    fed, moves = search.space.steps(pack((0, 1)), 1 << 2 | 1 << 3, fruit=-1)
     assert fed is None and moves == [(pack((2, 0)), 1 << 1 | 1 << 3)]
-    fed, moves = search._steps(pack((0, 1, 3)), 1 << 2, fruit=2)
+    fed, moves = search.space.steps(pack((0, 1, 3)), 1 << 2, fruit=2)
     assert fed == pack((2, 0, 1, 3)) and moves == []
-    fed, moves = search._steps(pack((2, 0, 1)), 1 << 3, fruit=-1)
+    fed, moves = search.space.steps(pack((2, 0, 1)), 1 << 3, fruit=-1)
     assert fed is None and moves == [(pack((3, 2, 0)), 1 << 1)]
 
 
@@ -631,13 +644,13 @@ def test_a_long_first_route_is_kept_while_rounds_within_a_bound_look_for_a_short
     assert len(route) == 158 and eats_by(grid, body, fruit, route)
 
 
-class OverflowingRounds(Endgame):
+class OverflowingRounds(ForkSearch):
     """Every round within a bound holds more forks than the hold."""
 
-    def _forks_within(self, body, fruit, free, bound):
+    def within(self, body, fruit, free, bound):
         if bound is not None:
-            raise endgame.Overflow
-        return (yield from super()._forks_within(body, fruit, free, bound))
+            raise Overflow
+        return (yield from super().within(body, fruit, free, bound))
 
 
 def test_where_a_round_within_a_bound_overflows_the_layered_search_finds_the_shortest():
@@ -645,7 +658,8 @@ def test_where_a_round_within_a_bound_overflows_the_layered_search_finds_the_sho
     the shortest route, 142 moves, while the first one, 1,310, is kept."""
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     grid = Grid(10, 10)
-    search = OverflowingRounds(grid, limit=2_000_000, work=64 * SLICE)
+    search = Endgame(grid, limit=2_000_000, work=64 * SLICE)
+    search.forks = OverflowingRounds(search.space, search.ledger, search.layered)
     route = search.winning_route(body, fruit)
     assert len(search.spare) == 1310 and len(route) == 142 and eats_by(grid, body, fruit, route)
 

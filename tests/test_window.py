@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import config
 from files import debuglog
 import drawer
-from hamilton import endgame
+from hamilton.endgame import ledger
 import main
 import window
 from window import app as window_app, labels, texts
@@ -471,7 +471,7 @@ def endgame_app(rows):
     """hamilton handed a 6x6 position near the end, one slice of proof a move (tests/boards.py)."""
     def slow_proof(name, game):
         autopilot = solver.make_solver(name, game)
-        autopilot.endgame.work = endgame.SLICE
+        autopilot.endgame.work = ledger.SLICE
         return autopilot
     return window.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
                                                                 "block-size": 25}),
@@ -497,8 +497,8 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
     6x6 board: the snake circles on purpose, and the board says so, counting down."""
     def small_hold(name, game):
         autopilot = solver.make_solver(name, game)
-        autopilot.endgame.hold = 160
-        autopilot.endgame.work = 100 * endgame.SLICE  # the proof ends on the first move
+        autopilot.endgame.ledger.hold = 160
+        autopilot.endgame.work = 100 * ledger.SLICE  # the proof ends on the first move
         return autopilot
     app = window.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
                                                                 "block-size": 25}),

@@ -1,0 +1,216 @@
+"""The search over forks: depth first over the bodies where the snake has a choice. No pygame here.
+
+Near the end, 9 bodies in 10 have a single way on. A body with a choice (two or three ways
+on, or the fruit beside the head) is a *fork*, and this search goes over forks alone, depth
+first: each single way is followed at once and never kept,
+
+    fork --forced--> fork --forced--> ... --> fork with the fruit beside the head: eat?
+      |
+      +----forced--> dead end                 (only the forks are kept)
+
+so it holds a tenth of the bodies it meets. A first round, without a bound on the route's
+moves (`first`), searches each fork once and stops at its first win: it decides with little
+work, a win or that there is none. Its route can be very long, so a shorter one can then be
+looked for (`shorter`): rounds within a bound on the route's moves (twice the distance to
+the fruit, doubled each round, so a route found is less than twice the shortest), then the
+layered search (layers.py), which finds the shortest. Where it meets its own bounds (a
+single way that goes round for ever, or forks past the hold) it raises Unsure, and the
+layered search decides alone.
+"""
+from functools import partial
+
+from hamilton.endgame.ledger import SEARCH_COST, SHARDS
+from hamilton.endgame.space import cells_of
+
+
+class Unsure(Exception):
+    """The search over forks met one of its bounds: the layered search decides instead."""
+
+
+class Overflow(Unsure):
+    """A round of the search over forks would hold more than the hold."""
+
+
+class ForkSearch:
+    """Searches over the forks of `space`'s bodies, accounted in `ledger`; `layered` (a
+    LayeredSearch) finds the shortest route when the forks' first is long."""
+
+    def __init__(self, space, ledger, layered):
+        self.space, self.ledger, self.layered = space, ledger, layered
+
+    def first(self, body, fruit, free):
+        """A winning route (packed) from `body`, the first a search over forks without a bound
+        finds, or None if it is proven that none exists; raises Unsure past the bounds of
+        `_next_fork`, or (Overflow) past `hold` forks.
+
+        A *fork* is a body where the snake has a choice: two or three ways on, or the fruit
+        beside its head. Between two forks the way is forced, so it is followed at once and
+        never kept: on 16x12 hand-overs 9 bodies in 10 have one way on. Depth first, the
+        search ends at its first win, and each fork is searched once, so it decides with
+        little work: 20x20 seed 3's hand-over (6 free cells) is proven lost after 33 million
+        bodies, where rounds within a bound, each searching again what the last did, passed
+        400 million. Each next fruit after eating is decided by `_won_by_forks`."""
+        key = (body, fruit)
+        if key in self.space.no:
+            return None
+        route, _ = yield from self.within(body, fruit, free, None)
+        yield from self.ledger.free_all()  # the next search starts with nothing held
+        if route is None:
+            self.space.remember_no(key)
+        return route
+
+    def shorter(self, body, fruit, free, longest):
+        """A winning route (packed) from `body` shorter than `longest` moves, or None: over
+        forks in rounds within a bound, twice the distance to the fruit and doubled each round
+        while it is below `longest`, so a route found is less than twice the shortest (16x12
+        seed 3: 449 moves, not 464,679); then, or where a round meets its bounds (more forks
+        than the hold), the layered search, which finds the shortest. The positions after
+        eating were decided by `_first_by_forks` and are remembered, so these searches take
+        none of them up again."""
+        ledger = self.ledger
+        bound = 2 * self.space.grid.distance(self.space.cell[body[0]], fruit)
+        try:
+            while bound < longest:
+                route, bounded = yield from self.within(body, fruit, free, bound)
+                yield from ledger.free_all()
+                if route is not None or not bounded:
+                    return route
+                bound *= 2
+        except Unsure:  # a round met its bounds (Overflow: past the hold)
+            yield from ledger.free_all()
+        return (yield from self.layered.won(body, fruit, free, outermost=True))
+
+    def within(self, body, fruit, free, bound):
+        """(a winning route within `bound` moves or None, whether the bound cut a way short):
+        a round of `_first_by_forks` or `_shorter`. A fork met again in fewer moves is
+        searched again from there, so no route within the bound is missed. With no bound
+        (None) each fork is searched once, and the route is the first found. Raises Overflow
+        past `hold` forks.
+
+        A round can meet a million forks: they are kept in SHARDS dicts by hash, as a big
+        layered search keeps its bodies (see SPLIT), so that no one dict grows, or is freed,
+        all at once (a million forks in one dict stopped the game for a third of a second)."""
+        ledger = self.ledger
+        reached = [{} for _ in range(SHARDS)]  # fork -> (the fork before it, the moves to it)
+        reached[hash(body) % SHARDS][body] = (None, 0)
+        forks, bounded = [(body, free, 0)], False
+        ledger.held += 1
+        try:
+            while forks:
+                now, left, depth = forks.pop()
+                if depth > reached[hash(now) % SHARDS][now][1]:
+                    continue  # reached in fewer moves since
+                fed, moves = self.space.steps(now, left, fruit)
+                if fed is not None and (yield from self.after(fed, left ^ 1 << fruit)):
+                    return (yield from self.route(reached, now, fruit)), bounded
+                for after, after_free in moves:
+                    found = yield from self.next_fork(after, after_free, fruit)
+                    if found is None:
+                        continue
+                    fork, fork_free, steps = found
+                    shard = reached[hash(fork) % SHARDS]
+                    if bound is not None and depth + steps > bound:
+                        bounded = True
+                    elif fork not in shard or bound is not None and depth + steps < shard[fork][1]:
+                        if fork not in shard:
+                            if ledger.held >= ledger.hold:
+                                raise Overflow
+                            ledger.held += 1
+                        shard[fork] = (now, depth + steps)
+                        forks.append((fork, fork_free, depth + steps))
+            return None, bounded
+        finally:
+            for shard in reached:
+                ledger.let_go(shard)
+
+    def won(self, body, fruit, free):
+        """Whether (body, fruit) is won, depth first over forks (see `_first_by_forks`):
+        True, False (proven), or Unsure raised (Overflow past `hold` forks). Only the
+        verdict: the route is searched for again once the game gets there."""
+        ledger = self.ledger
+        key = (body, fruit)
+        if key in self.space.won_keys or key in self.space.known:
+            return True
+        if key in self.space.no:
+            return False
+        came = {body: None}  # the forks met
+        ledger.held += 1
+        ledger.spent += SEARCH_COST
+        try:
+            forks = [(body, free)]
+            while forks:
+                now, left = forks.pop()
+                fed, moves = self.space.steps(now, left, fruit)
+                if fed is not None and (yield from self.after(fed, left ^ 1 << fruit)):
+                    self.space.won_keys[key] = None
+                    return True
+                for after, after_free in moves:
+                    found = yield from self.next_fork(after, after_free, fruit)
+                    if found is None or found[0] in came:
+                        continue
+                    if ledger.held >= ledger.hold:
+                        raise Overflow
+                    ledger.held += 1
+                    came[found[0]] = None
+                    forks.append(found[:2])
+            self.space.remember_no(key)
+            return False
+        finally:
+            ledger.let_go(came)
+
+    def after(self, body, free):
+        """_every_fruit_after, each next fruit decided by `_won_by_forks`."""
+        for fruit in sorted(cells_of(free), key=partial(self.space.grid.distance, self.space.cell[body[0]])):
+            if not (yield from self.won(body, fruit, free)):
+                return False
+        return True
+
+    def next_fork(self, body, free, fruit):
+        """(the first fork from `body` (just moved to) on, its free cells, the moves to it
+        counting the one to `body`), following the one way on; None at a dead end (no way
+        on, the fruit not beside the head). Raises Unsure after going round and round with one
+        way on (it may do so for ever)."""
+        ledger = self.ledger
+        for steps in range(1, 2 * self.space.grid.size):
+            ledger.looked += 1
+            if ledger.due(1):
+                yield
+            fed, moves = self.space.steps(body, free, fruit)
+            if fed is not None or len(moves) != 1:
+                return (body, free, steps) if fed is not None or moves else None
+            body, free = moves[0]
+        raise Unsure
+
+    def route(self, reached, fork, fruit):
+        """The route (packed) from the search's start through the forks `reached` (shards of
+        `_forks_within`) leads back along, to `fork` and on into the fruit: between two
+        forks, the heads of the one way on. A generator: a long route is read back over many
+        pauses."""
+        forks = []
+        while fork is not None:
+            forks.append(fork)
+            fork = reached[hash(fork) % SHARDS][fork][0]
+        forks.reverse()
+        cells = []
+        for start, end in zip(forks, forks[1:]):
+            heads = self.heads_between(start, end, fruit)
+            cells += heads
+            if self.ledger.due(len(heads)):
+                yield
+        return self.space.pack(cells + [fruit])
+
+    def heads_between(self, start, end, fruit):
+        """The heads from fork `start` (excluded) to fork `end` (included) along one way on."""
+        cell = self.space.cell
+        free = sum(1 << c for c in self.space.cells.difference(cell[c] for c in start))
+        for body, left in self.space.steps(start, free, fruit)[1]:
+            heads = [cell[body[0]]]
+            for _ in range(2 * self.space.grid.size):  # as far as _next_fork follows one way
+                if body == end:
+                    return heads
+                fed, moves = self.space.steps(body, left, fruit)
+                if fed is not None or len(moves) != 1:
+                    break
+                body, left = moves[0]
+                heads.append(cell[body[0]])
+        raise AssertionError("no way on leads from one fork to the next")

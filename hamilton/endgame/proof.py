@@ -1,0 +1,279 @@
+"""The proof near the end of a hand-over, spread over the moves while the snake circles. No pygame.
+
+Near the end of a game the future is small. With F free cells the snake must eat F more
+fruits, each placed on a free cell the player does not choose. A position is *won* when
+some way of moving eats the fruit and leaves, for every place the next fruit can appear, a
+position that is won again; the full board is won. `Endgame` proves it: over forks first
+(forks.py), which decides with little work, then, for a shorter route or where the forks
+cannot decide, by the layered search (layers.py). It is only asked when few cells are free
+(FREE_MAX).
+
+A proof can take millions of bodies, far more than a move's time. So `move` makes it a
+piece a move (WORK: the bodies looked at, and a few more for each search begun) while the
+snake goes round a loop that brings the very position back: the head runs through free
+cells (never the fruit) to the tail, and follows the body from there on,
+
+    .  .  .  .     body  b0 (head) ... b5 (tail), free cells q1 q2 on the way back
+    b0 q1 q2 b5    the head goes  b0 q1 q2 b5 b4 b3 b2 b1 b0 ...
+    b1 b2 b3 b4    after len(body) + 2 moves, every cell of the body is where it was
+
+and when the proof is done, the route it found is taken the next time the snake is there.
+Once the search has proven that this fruit cannot be won, it says so at once until the
+fruit is eaten: every later position is one the proof already looked at. A proof that would
+do more than LIMIT of work, or hold more than the ledger's hold (memory), is given up, and
+the snake only stays alive.
+"""
+import sys
+from collections import deque
+
+from hamilton.endgame.forks import ForkSearch, Unsure
+from hamilton.endgame.layers import LayeredSearch, TooBig
+from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
+from hamilton.endgame.space import Space
+from hamilton.slices import Sliced, stopping
+
+FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
+FREE_PATIENT = 4  # with more free cells than this a proof may do a tenth of LIMIT (`limit_for`)
+WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
+LIMIT = 200_000_000  # work one proof may do before it is given up (about 10 minutes here)
+
+
+class Proof:
+    """A proof under way for one position, and the loop that brings that position back."""
+
+    def __init__(self, steps, body, fruit):
+        self.search, self.body, self.fruit = Sliced(steps), body, fruit
+        self.loop = None  # the heads, from the proven position on, that bring it back
+        self.at = 0  # moves made round the loop since the proven position (mod its length)
+        self.done, self.route = False, None  # answered; the winning route (a list of cells), or None
+        self.too_big = False  # given up: it would hold too many bodies at once
+
+    @property
+    def looked(self):
+        """Work done so far, in slices of SLICE (bodies, and searches begun)."""
+        return SLICE * self.search.slices
+
+    def work(self, slices):
+        """Up to `slices` more slices of the search."""
+        if self.done or self.too_big:
+            return
+        try:
+            if self.search.work(slices):
+                answer = self.search.answer
+                self.done, self.route = True, None if answer is None else list(answer)
+        except TooBig:
+            self.too_big = True
+
+    def ended(self, limit):
+        """Whether there is no more to do: answered, or given up (too big, or past `limit` bodies)."""
+        return self.done or self.too_big or self.looked >= limit
+
+    def body_now(self):
+        """The body the loop has brought the snake to (the proven one when `at` is 0)."""
+        loop, n = self.loop, len(self.body)
+        return tuple(loop[(self.at - k) % len(loop)] for k in range(n))
+
+    def back_in(self):
+        """Moves round the loop until the proven position comes back (0: it is here)."""
+        return -self.at % len(self.loop)
+
+    def step(self):
+        """The next head round the loop."""
+        self.at = (self.at + 1) % len(self.loop)
+        return self.loop[self.at]
+
+
+
+class Endgame:
+    """Proves wins near the end of a game, for bodies the cycle-based play cannot use."""
+
+    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=None, forget=None, deepen=None,
+                 remember=None, forks=True):
+        """`hold`, `forget`, `deepen` and `remember` default to the ledger's HOLD and its parts
+        (ledger.holding), made smaller on boards whose bodies take more memory (BODY_BYTES).
+        `forks` False skips the search over forks: the layered search alone."""
+        self.grid = grid
+        self.free_max, self.work, self.limit, self.by_forks = free_max, work, limit, forks
+        space = Space(grid, None)
+        share = min(1, BODY_BYTES / sys.getsizeof(space.pack(range(grid.size))))
+        board = holding(int(HOLD * share))
+        self.ledger = Ledger(*(board[name] if given is None else given
+                               for name, given in (("hold", hold), ("forget", forget), ("deepen", deepen),
+                                                   ("remember", remember))))
+        space.ledger = self.ledger
+        self.space = space
+        self.layered = LayeredSearch(space, self.ledger)
+        self.forks = ForkSearch(space, self.ledger, self.layered)
+        self.proof = None  # the Proof under way, if any
+        self._lost = None  # (fruit, length) proven not to be won
+        self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
+        self.spare = None  # a long winning route over forks, while the layered search looks for a shorter one
+
+    @property
+    def looked(self):
+        """Bodies the searches have taken from their queues so far, over all questions asked."""
+        return self.ledger.looked
+
+    @property
+    def held(self):
+        """Bodies held now: by the searches under way, and by ended ones not yet freed."""
+        return self.ledger.held
+
+    def proven(self):
+        """Whether the proof under way is for a position already shown to be won (one met
+        after eating in an earlier proof, or one it has a long route for, `spare`): the game
+        is won, its route still to be found."""
+        proof = self.proof
+        if proof is None:
+            return False
+        if self.spare is not None:
+            return True
+        key = (self.space.pack(proof.body), proof.fruit)
+        return key in self.space.known or key in self.space.won_keys
+
+    def lost(self, body, fruit):
+        """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
+        return self._lost == (fruit, len(body))
+
+    def given_up(self, body, fruit):
+        """Whether this fruit's proof was given up (too big): not known to be won or lost."""
+        return self._given_up == (fruit, len(body))
+
+    def asked(self, body, fruit):
+        """Whether the search applies: few enough cells free, and no answer yet that it does not."""
+        question = (fruit, len(body))
+        return fruit >= 0 and self.grid.size - len(body) <= self.free_max and question not in (
+            self._lost, self._given_up)
+
+    def limit_for(self, body):
+        """The work a proof for `body` may do: `limit`, or a tenth of it with more than
+        FREE_PATIENT free cells. With 5 or 6 free cells, the body can often be brought back
+        into order instead (survival.py), and from there the cell tree surely wins, so a
+        long proof would only hold that back. Every 5- or 6-free hand-over measured (16x12
+        and 12x12 seeds 1-100, 10x10 seeds 1-200) is decided in 7.2 million of work or less,
+        but such positions met later can take far more: 16x12 seed 67, handed over with 7
+        free cells, meets one at 6 whose proof passes 200 million undecided; with the whole
+        limit the snake circled 48,828 moves for it and then ate into a lost position, where
+        with a tenth, bringing its body back into order wins the game."""
+        return self.limit if self.grid.size - len(body) <= FREE_PATIENT else self.limit // 10
+
+    def winning_route(self, body, fruit):
+        """The shortest route (cells after the head) to a won position, or None: the whole
+        proof in one go, for tests and tools (`move` spreads it over moves)."""
+        if not self.asked(body, fruit):
+            return None
+        proof = Proof(self._proving(body, fruit), body, fruit)
+        while not proof.ended(self.limit_for(body)):
+            proof.work(self.work // SLICE)
+        proof.search.close()  # a search given up lets go of its bodies
+        self.ledger.bury(self.ledger.held)  # no game waits on this call: free them all now
+        return self._verdict(proof)
+
+    def move(self, body, fruit):
+        """(cells, won): the winning route once the proof is done and the snake is at the
+        proven position (won True), else the next cell round the loop while the proof goes
+        on (won False); None when the search does not apply or the position has no loop."""
+        self.ledger.bury(self.work)
+        proof = self.proof
+        if proof is not None and (proof.fruit != fruit or proof.loop is None or proof.body_now() != body):
+            proof = self._drop()  # someone else steered, or the snake ate: a new question
+        if not self.asked(body, fruit):
+            return None
+        if proof is None:
+            proof = self.proof = Proof(self._proving(body, fruit), body, fruit)
+        proof.work(self.work // SLICE)
+        if proof.ended(self.limit_for(body)):
+            route = self._verdict(proof)
+            if route is None or proof.at == 0:
+                self._drop()
+                return None if route is None else (route, True)
+        elif proof.loop is None:
+            proof.loop = self._loop(body, fruit)
+            if proof.loop is None:  # nothing brings this position back: what it decided stays in `known`
+                self._drop()
+                return None
+        return [proof.step()], False
+
+    def _drop(self):
+        """Stop the proof under way (its searches let go of their bodies); None."""
+        if self.proof is not None:
+            self.proof.search.close()
+            self.proof = None
+
+    def _verdict(self, proof):
+        """The route of a finished proof; a fruit proven lost or given up is remembered."""
+        question = (proof.fruit, len(proof.body))
+        if proof.route is None and self.spare is not None:  # looking for a shorter route was given up
+            proof.done, proof.route = True, self.spare
+        if not proof.done or (proof.route is None and self.layered.cut_short):
+            self._given_up = question
+        elif proof.route is None:
+            self._lost = question
+        return proof.route
+
+    def _loop(self, body, fruit):
+        """The heads from `body` round the shortest loop back to it (see the module
+        docstring), the present head first; None if the head cannot reach the tail."""
+        if len(body) < 3:
+            return None  # the tail is the neck: following it would be a turn back
+        neighbours, tail = self.grid.neighbours, body[-1]
+        open_cells = self.space.cells.difference(body).difference((fruit,))
+        came = {body[0]: None}
+        queue = deque([body[0]])
+        while queue:
+            c = queue.popleft()
+            if tail in neighbours[c]:
+                way = []
+                while c is not None:
+                    way.append(c)
+                    c = came[c]
+                return way[::-1] + list(body[:0:-1])
+            for n in neighbours[c]:
+                if n in open_cells and n not in came:
+                    came[n] = c
+                    queue.append(n)
+        return None
+
+    def _proving(self, body, fruit):
+        """The search for a body asked about (a tuple of cells), as a generator; its answer
+        is the winning route as a list of cells, or None.
+
+        Over forks, a round without a bound decides first (`_first_by_forks`): it proves a
+        loss, or finds a route, often a long one, with little work (16x12 seed 16: 497,148
+        moves after 1.9 million of work, where a route of 310 exists); `_shortened` then
+        looks for a shorter one. Where the forks search meets one of its bounds (Unsure),
+        the layered search (`_won`) decides alone."""
+        free = sum(1 << c for c in self.space.cells.difference(body))
+        self.layered.cut_short = set()
+        self.spare = None
+        packed = self.space.pack(body)
+        if self.by_forks:
+            start = self.ledger.spent
+            try:
+                route = yield from self.forks.first(packed, fruit, free)
+            except Unsure:
+                yield from self.ledger.free_all()  # the layered search starts with nothing held
+            else:
+                return None if route is None else (yield from self._shortened(packed, fruit, free, route, start))
+        route = yield from self.layered.won(packed, fruit, free, outermost=True)
+        return None if route is None else [self.space.cell[c] for c in route]
+
+    def _shortened(self, body, fruit, free, route, start):
+        """A winning route (a list of cells) no longer than `route` (packed), the first found
+        over forks by a proof that began at `start` (its work then). While `_shorter` looks
+        for a shorter one, `route` is kept as `spare` (the game is then known won, `proven`)
+        and, if none is found, given back as it is (a long route is read once, not twice).
+
+        Circling while it looks costs a move per `work`, and a shorter route can save at most
+        the moves `route` takes beyond the distance to the fruit, so the search may not cost
+        more than that (as in ski rental: at worst twice the moves), nor the rest of the
+        proof's limit. If it finds none in time, `route` is taken."""
+        saving = len(route) - self.grid.distance(self.space.cell[body[0]], fruit)
+        budget = min(self.limit_for(body) - (self.ledger.spent - start), saving * max(self.work, 1))
+        if budget <= 0:
+            return [self.space.cell[c] for c in route]
+        self.spare = [self.space.cell[c] for c in route]
+        until = self.ledger.spent + budget
+        ledger = self.ledger
+        shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), lambda: ledger.spent >= until)
+        return self.spare if shorter is None else [self.space.cell[c] for c in shorter]
