@@ -22,7 +22,8 @@ planning from there: a route that is sooner in all and no dearer wins (_sooner_a
 """
 from hamilton.celltree import CENTRE, CORNER, CellTree
 from hamilton.decision import HamiltonDecision
-from hamilton.planner import BUDGET, HELD_COST, SLICE, Clock, Planner
+from hamilton.clock import Clock
+from hamilton.planner import BUDGET, HELD_COST, SLICE, Planner
 from hamilton.slices import Sliced
 from hamilton.survival import ordered_part
 

@@ -7,13 +7,8 @@ never die.
 A route is planned once per fruit and then followed to the end, so only one position has
 to fit a tree: the one right after eating. Until then the snake only has to stay alive,
 which it does because every cell of the route is free by the time the head gets there.
-That makes the body's obstacles *time-aware*: the body shrinks from the tail while the head
-travels, so each obstacle has a move after which it is gone:
-
-    cell    free after the tail has left it         free_at[cell]
-    block   no body cell of it is left              open_at[block]
-    edge    no body move marks it IN or OUT any more    until[edge]
-    corner  no body wall touches it any more         touch[corner]
+That makes the body's obstacles *time-aware*: each cell, block, edge and wall corner has a
+move after which the body no longer holds it, the body's Clock (clock.py).
 
 After d moves and a meal, the body cells with free_at >= d are still there. The search is
 an A* search for the cheapest route over (cell, whether the route's walls have met the rim),
@@ -39,7 +34,8 @@ eating); a route that fails has the move it blames banned and is searched again.
 """
 from collections import deque
 
-from hamilton.celltree import IN, NONE, OUT
+from hamilton.celltree import NONE
+from hamilton.clock import Clock
 from hamilton.slices import finish
 
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
@@ -51,105 +47,6 @@ BUDGET = 8 * SLICE  # the most states a move may search: about 9 ms here, below 
 HELD_COST, BESIDE_COST, OPEN_COST = 3, 4, 6
 GUIDED = True  # A*, guided by HELD_COST per straight step left to the fruit (False: look everywhere alike)
 _NEVER = 1 << 60  # a cost no route reaches; a time that never comes
-
-
-class Clock:
-    """When each part of the board stops being held by `body` (flat cells, head first).
-
-    Times are move numbers, counted from `now`: the body's cell k (from the head) is free at
-    now + len(body) - k. Kept this way, the clock follows the snake in constant time per move
-    (`moved`): the new head gets its time and the tail's times simply pass. A meal (`ate`)
-    keeps the tail where it is, so every time already set comes one move later: the clock
-    then simply stands still for that move instead.
-    """
-
-    def __init__(self, tree, body, now=0):
-        self.tree, self.now, self.length = tree, now, len(body)
-        self.neck = body[1] if len(body) > 1 else NONE  # never moved onto, even when it is the tail
-        length = len(body)
-        self.free_at = free_at = [0] * len(tree.stay)
-        self.open_at = open_at = [0] * tree.blocks
-        for k, c in enumerate(body):
-            free_at[c] = now + length - k
-            b = tree.block[c]
-            if free_at[c] > open_at[b]:
-                open_at[b] = free_at[c]
-        self.mark = bytearray(len(tree.edges))
-        self.until = [0] * len(tree.edges)
-        self.touch = [0] * (tree.rim + 1)
-        for k in range(length - 1, 0, -1):
-            self._note_move(body[k], body[k - 1], now + length - k)
-
-    def copy(self):
-        """A clock of its own with the same times (list copies: far cheaper than building one)."""
-        twin = object.__new__(Clock)
-        twin.tree, twin.now, twin.length, twin.neck = self.tree, self.now, self.length, self.neck
-        twin.free_at, twin.open_at = self.free_at[:], self.open_at[:]
-        twin.mark, twin.until, twin.touch = self.mark[:], self.until[:], self.touch[:]
-        return twin
-
-    def moved(self, old_head, head):
-        """The snake moved its head from `old_head` to `head` without eating."""
-        self.now += 1
-        self.neck = old_head
-        self._note_move(old_head, head, self.now + self.length - 1)
-        self.free_at[head] = self.now + self.length
-        b = self.tree.block[head]
-        if self.free_at[head] > self.open_at[b]:
-            self.open_at[b] = self.free_at[head]
-
-    def ate(self, old_head, head):
-        """The snake moved its head from `old_head` to `head` and ate there (the tail stayed).
-
-        Every body cell is now held one move longer than the clock said; rather than add one
-        to each time, `now` stays where it was, which shifts them all at once."""
-        self.length += 1
-        self.now -= 1
-        self.moved(old_head, head)
-
-    def may_cross(self, c, b, end):
-        """Whether the cross from c into block b, judged at move `end`, keeps the IN edges a
-        tree: over an edge still IN then, or over an unmarked one into a block that is empty
-        by then (else the IN edges would close a loop)."""
-        g = self.tree.gate[c]
-        mark = self.mark[g] if self.until[g] >= end else 0
-        return mark == IN or (mark == 0 and self.open_at[b] < end)
-
-    def may_stay(self, c, met, end):
-        """Whether the stay from c past its gate, judged at move `end`, keeps the walls from
-        closing a loop: None if it does not, else whether the route's walls have met the
-        rim after it (`met`: before it). Past an edge still IN, never; past one still OUT,
-        always; past an unmarked one it draws a new wall, which must not end on a corner the
-        body's walls still touch, nor on the rim a second time."""
-        tree = self.tree
-        g = tree.gate[c]
-        mark = NONE if g == NONE else self.mark[g] if self.until[g] >= end else 0
-        if mark == IN:
-            return None
-        if mark != 0:  # no gate, or past an OUT edge: no new wall
-            return met
-        to, rim = tree.wall_to[c], tree.rim
-        if to == rim:
-            return None if met or self.touch[rim] >= end or tree.wall_from[c] == rim else True
-        if self.touch[to] >= end:
-            return None
-        return met or tree.wall_from[c] == rim
-
-    def _note_move(self, c, nxt, gone):
-        """Record the marks of the move c -> nxt, forgotten once c is free at move `gone`."""
-        tree = self.tree
-        g = tree.gate[c]
-        if g == NONE:
-            return
-        if nxt == tree.cross[c]:
-            self.mark[g] = IN
-        else:
-            self.mark[g] = OUT
-            for corner in (tree.wall_from[c], tree.wall_to[c]):
-                if gone > self.touch[corner]:
-                    self.touch[corner] = gone
-        if gone > self.until[g]:
-            self.until[g] = gone
 
 
 class Planner:
@@ -193,7 +90,7 @@ class Planner:
         self.taken_before += self.taken
         self.searches = self.taken = 0
         if len(body) + 1 == len(tree.stay):  # the last fruit: the full board needs no tree
-            return self.last_meal(body[0], fruit, clock) or None
+            return last_meal(tree, body[0], fruit, clock) or None
         lanes = self.lane_distances(fruit, len(body))
         size = len(tree.stay)
         # Judged at the earliest meal, and if that finds no route, as if the meal came later;
@@ -233,27 +130,6 @@ class Planner:
         """Which ban forbids the move c -> n: 0 the stay, 1 the cross, 2 a free move."""
         tree = self.tree
         return 0 if n == tree.stay[c] else 1 if n == tree.cross[c] else 2
-
-    def last_meal(self, head, fruit, clock):
-        """A shortest route to `fruit` over cells free in time, lanes or not; [] if none."""
-        width, size = self.tree.width, len(self.tree.stay)
-        free_at = clock.free_at
-        came = [-1] * size
-        came[head] = head
-        queue = deque([(head, clock.now)])
-        while queue:
-            c, t = queue.popleft()
-            x, y = c % width, c // width
-            for n, ok in ((c - width, y > 0), (c + width, c + width < size), (c - 1, x > 0), (c + 1, x < width - 1)):
-                if ok and came[n] < 0 and free_at[n] <= t + 1:
-                    came[n] = c
-                    if n == fruit:
-                        route = [n]
-                        while came[route[-1]] != head:
-                            route.append(came[route[-1]])
-                        return route[::-1]
-                    queue.append((n, t + 1))
-        return []
 
     def lane_distances(self, target, cap=None):
         """Moves from every cell to `target` along the lanes of an empty board (a lower bound),
@@ -317,6 +193,9 @@ class Planner:
         past that many moves is dropped: a search for a short route only looks near the line.
         """
         tree = self.tree
+        # This is the planner's hot loop, and it is long on purpose: the three kinds of move
+        # (free, cross, stay) relax their neighbour inline, with every table in a local, as a
+        # call per relaxed state would cost more than the relaxing itself.
         size = len(tree.stay)
         neighbours, stay, cross, block = self._neighbours, tree.stay, tree.cross, tree.block
         free_at, open_at, may_cross, may_stay = clock.free_at, clock.open_at, clock.may_cross, clock.may_stay
@@ -361,7 +240,7 @@ class Planner:
             if c == fruit:
                 self.taken += counted - pause
                 self.cost = here - clock.now
-                return self._walk_back(came, s, head, size)
+                return _walk_back(came, s, head, size)
             met = s >= size
             t = dist[s] + 1
             meal = t + later  # + the lane distance left: the meal the rules judge by
@@ -448,12 +327,35 @@ class Planner:
                 most = open_at[a]
         return most
 
-    @staticmethod
-    def _walk_back(came, s, head, size):
-        """The cells from the head (excluded) to state `s`, following `came` back."""
-        route = []
-        while s != head:
-            route.append(s - size if s >= size else s)
-            s = came[s]
-        route.reverse()
-        return route
+
+def last_meal(tree, head, fruit, clock):
+    """A shortest route to `fruit` over cells free in time, lanes or not; [] if none: the last
+    fruit's plan, after which the board is full and no tree is needed."""
+    width, size = tree.width, len(tree.stay)
+    free_at = clock.free_at
+    came = [-1] * size
+    came[head] = head
+    queue = deque([(head, clock.now)])
+    while queue:
+        c, t = queue.popleft()
+        x, y = c % width, c // width
+        for n, ok in ((c - width, y > 0), (c + width, c + width < size), (c - 1, x > 0), (c + 1, x < width - 1)):
+            if ok and came[n] < 0 and free_at[n] <= t + 1:
+                came[n] = c
+                if n == fruit:
+                    route = [n]
+                    while came[route[-1]] != head:
+                        route.append(came[route[-1]])
+                    return route[::-1]
+                queue.append((n, t + 1))
+    return []
+
+
+def _walk_back(came, s, head, size):
+    """The cells from the head (excluded) to state `s`, following `came` back."""
+    route = []
+    while s != head:
+        route.append(s - size if s >= size else s)
+        s = came[s]
+    route.reverse()
+    return route

@@ -378,7 +378,7 @@ def test_no_move_searches_beyond_its_budget(monkeypatch, budget):
 def test_the_clock_goes_on_through_meals():
     """The body's clock is kept through a meal (Clock.ate), not built again: after the next
     move it is the same clock, and it says what a new one says."""
-    from hamilton.planner import Clock
+    from hamilton.clock import Clock
     game = Game(10, 10, 4, 5)
     solver, grid = HamiltonSolver(game), Grid(10, 10)
     kept = 0

@@ -11,7 +11,8 @@ from hamilton import HamiltonSolver
 from hamilton.celltree import IN, OUT, CellTree
 from hamilton.grid import Grid
 from hamilton import planner as planner_module
-from hamilton.planner import Clock, Planner
+from hamilton.clock import Clock
+from hamilton.planner import Planner, last_meal
 
 
 def setup(rows):
@@ -304,7 +305,7 @@ def test_the_last_meal_reads_the_clock_from_its_now():
                                   "^ < ^ < *"])
     assert len(body) + 1 == 25 and body[-1] == fruit - 1  # the tail is next to the fruit
     for now in (0, 37):
-        assert planner.last_meal(body[0], fruit, Clock(planner.tree, body, now)) == [body[-1], fruit]
+        assert last_meal(planner.tree, body[0], fruit, Clock(planner.tree, body, now)) == [body[-1], fruit]
 
 
 @pytest.mark.parametrize("rows", [TAIL_LEAVES, ONLY_BY_THE_END, WALL_LINE, SECOND_TRY])
