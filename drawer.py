@@ -1,7 +1,7 @@
 """Painting the board with pygame: the whole board once, then only the cells a tick changed.
 
 Every drawing call returns the rectangles it touched, so the loop can hand exactly those
-to `pygame.display.update` (report §5.4). Nothing here reads keys or decides a move.
+to `pygame.display.update`, which then copies only those. Nothing here reads keys or decides a move.
 
 A snake you can follow: each segment is a square inset in its cell, and each square is
 joined by a bridge to the segments just before and after it in the snake. Two body cells
@@ -21,7 +21,7 @@ A cell is painted on its own (background, square, the half-bridges toward its ne
 in the snake), so repainting one cell never touches another, and a tick repaints only the
 cells whose picture changed: the new head, the old head, the vacated tail and the new tail.
 
-The same drawers paint recordings (record.py) on an off-screen board with a palette.
+The same drawers paint recordings (files/gif.py) on an off-screen board with a palette.
 """
 import pygame
 

@@ -33,8 +33,8 @@ class PathSolve:
         self.offset = (-stride, stride, -1, 1)  # index step per direction, UP DOWN LEFT RIGHT
         self.direction_of = {-stride: Direction.UP, stride: Direction.DOWN,
                              -1: Direction.LEFT, 1: Direction.RIGHT}
-        # The report's extension order: a vertical step tries left then right, a horizontal
-        # step tries up then down.
+        # The order in which a step tries its two sides: a vertical step left then right, a
+        # horizontal step up then down (docs/design.md, the greedy autopilot).
         self.perpendicular = {-stride: (-1, 1), stride: (-1, 1), -1: (-stride, stride), 1: (-stride, stride)}
 
     # -- conversions ---------------------------------------------------------------------
@@ -118,7 +118,7 @@ class PathSolve:
         return path
 
     def extend(self, start, path, free):
-        """The report's longest-path approximation: `path` (from `start`) stretched step by step.
+        """The longest-path approximation, shortest-path extension: `path` (from `start`) stretched step by step.
 
         Step idx from `cur` to `nxt` becomes [d, step, opposite(d)] when `cur+d` and `nxt+d`
         are both `free` and not yet on the path; the step is retried until it cannot grow,
@@ -162,7 +162,7 @@ class PathSolve:
 
     def _detour(self, cur, nxt, unused):
         """The cells (cur+d, nxt+d) the step cur -> nxt can bend through, trying each side d in
-        the report's order; None when neither side has both cells unused."""
+        the order above; None when neither side has both cells unused."""
         for d in self.perpendicular[nxt - cur]:
             a, b = cur + d, nxt + d
             if (unused >> a) & 1 and (unused >> b) & 1:

@@ -1,7 +1,8 @@
-"""The autopilots: the report's greedy one, and the registry of every autopilot. No pygame here.
+"""The autopilots: the improved greedy one, and the registry of every autopilot. No pygame here.
 
-A solver has one job: name the next direction for the game's snake. `SOLVERS` is the one
-list of them; the config, the command line and the window's Tab key all read it.
+An autopilot has one job: name the next direction for the game's snake. `SOLVERS` is the
+one registry of them, a class under each name of autopilot.AUTOPILOTS: the command line,
+the headless runner and the window's Tab key build them from it.
 """
 import dataclasses
 from collections import namedtuple
@@ -49,7 +50,7 @@ def make_solver(name, game):
 
 
 class GreedySolver(Autopilot):
-    """The report's improved greedy autopilot (SPEC §4, steps (a)-(e)).
+    """The improved greedy autopilot: steps (a)-(e), numbered as in docs/design.md.
 
     `next_direction()` does only the work the choice needs. The paths shown in `decision` and
     `planned_path()` are rebuilt from the saved bitboards when first asked for, with the same
@@ -86,7 +87,7 @@ class GreedySolver(Autopilot):
         return [tuple(cell) for cell in path or []]
 
     def next_direction(self):
-        """Choose the move with steps (a)-(e) of SPEC §4."""
+        """Choose the move with steps (a)-(e)."""
         if self.game.over():  # no head on the board to plan from, perhaps; nothing to decide
             self.decision = GreedyDecision(step="none", reason="game over")
             return self.game.snake.direction()

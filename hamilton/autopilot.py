@@ -7,7 +7,7 @@ else left behind. First match wins:
     fits a cell tree        a route per fruit, planned once and followed;    cycle.py,
                             while no route exists, one step round the        celltree.py,
                             outline of a tree the body fits, then again      planner.py
-    few free cells left     the shortest route found by searching every      endgame.py
+    few free cells left     the shortest route found by searching every      endgame/
                             future fruit (hand-overs near the end); while
                             the proof goes on, a loop back to this position
     anything else           a route back into order; failing that, stay      survival.py

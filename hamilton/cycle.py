@@ -27,7 +27,7 @@ from hamilton.planner import BUDGET, HELD_COST, SLICE, Planner
 from hamilton.slices import Sliced
 from hamilton.survival import ordered_part
 
-WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (about 2 ms)
+WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (a quarter of BUDGET)
 CATCH_UP = 4  # slices a move for a search made again because it ran out of its budget
 
 

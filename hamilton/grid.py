@@ -1,6 +1,6 @@
 """Cells as flat indices: the one encoding of the never-losing autopilot's fast code. No pygame here.
 
-The game speaks in (x, y) tuples. Inside hamilton.py and the modules it uses, a cell is the
+The game speaks in (x, y) tuples. Inside hamilton/ (the never-losing autopilot), a cell is the
 int `y * W + x`, so a body is a list of ints, per-cell facts live in flat lists, and a move is
 a table lookup. `Grid` converts at the edge and holds the neighbour table:
 

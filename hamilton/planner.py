@@ -31,6 +31,10 @@ allowed when
 These rules see the body, not the route's own earlier moves (the search keeps no path
 per state), so the route is then checked exactly (CellTree.first_break on the position after
 eating); a route that fails has the move it blames banned and is searched again.
+
+Throughout, the names are short: c and n are cells (flat, n the one moved to), s and ns
+states (a cell, plus the board's size once the route's walls have met the rim), t a move
+number, b a block, g a gate's edge, and k a cost.
 """
 from collections import deque
 
@@ -41,7 +45,7 @@ from hamilton.slices import finish
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
 LATE_PART = 4  # no route for the earliest meal: search again as if it came len(body) / LATE_PART moves later
 SLICE = 256  # states a search takes between pauses, when it is run a piece at a time (planning)
-BUDGET = 8 * SLICE  # the most states a move may search: about 9 ms here, below the fastest tick
+BUDGET = 8 * SLICE  # the most states a move may search: a few ms, below the fastest tick (docs/measurements.md)
 # What a move costs the search (see searching): into a block the body still holds at the meal,
 # into a block beside one (or beside the board's edge), into open space.
 HELD_COST, BESIDE_COST, OPEN_COST = 3, 4, 6

@@ -42,9 +42,9 @@ from collections import deque
 
 from snake import DIRECTIONS
 
-RESTORE_WORK = 60_000  # body cells a restore search may check in one move (1,000 bodies of 60, ~20 ms here)
-ESCAPE_BODIES = 2_000  # bodies an escape search may try in one move (at most about 35 ms on 16x12 here;
-#                       the walled-in hand-overs docs/walled_in.py saves took at most 1,305)
+RESTORE_WORK = 60_000  # body cells a restore search may check in one move (1,000 bodies of 60)
+ESCAPE_BODIES = 2_000  # bodies an escape search may try in one move (more than any walled-in hand-over
+#                       docs/walled_in.py has needed; the moves' times are in docs/measurements.md)
 
 
 class Survival:

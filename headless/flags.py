@@ -40,7 +40,7 @@ def add_arguments(parser):
 
 def default_max_steps(width, height, handed_over=False):
     """100 moves a cell; with a hand-over (--takeover-from, --load), PROOF_MOVES more, so that a proof
-    the taker makes near the end (it circles while the proof goes on: endgame.py) can finish before
+    the taker makes near the end (it circles while the proof goes on: hamilton/endgame/) can finish before
     the game is called stuck."""
     return 100 * width * height + (PROOF_MOVES if handed_over else 0)
 

@@ -1,4 +1,4 @@
-"""scores.py: the best-scores table, where it lives, who a game counts for, and a bad file."""
+"""files/scores.py: the best-scores table, where it lives, who a game counts for, and a bad file."""
 import json
 import os
 

@@ -36,7 +36,7 @@ def open_window(config):
 def native_framebuffer():
     """On X11, show the window through X11's own framebuffer, which copies just the rects the
     loop updates. SDL would otherwise draw it through an OpenGL texture, uploading and
-    redrawing the whole window on every update: 8 ms of CPU each under Xvfb's software GL,
-    most of the window's CPU use. (SDL reads the hint when the window surface is made.)"""
+    redrawing the whole window on every update, which under a software GL (Xvfb's) is most
+    of the window's CPU use. (SDL reads the hint when the window surface is made.)"""
     if pygame.display.get_driver() == "x11":
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")

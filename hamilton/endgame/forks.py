@@ -43,13 +43,9 @@ class ForkSearch:
         finds, or None if it is proven that none exists; raises Unsure past the bounds of
         `_next_fork`, or (Overflow) past `hold` forks.
 
-        A *fork* is a body where the snake has a choice: two or three ways on, or the fruit
-        beside its head. Between two forks the way is forced, so it is followed at once and
-        never kept: on 16x12 hand-overs 9 bodies in 10 have one way on. Depth first, the
-        search ends at its first win, and each fork is searched once, so it decides with
-        little work: 20x20 seed 3's hand-over (6 free cells) is proven lost after 33 million
-        bodies, where rounds within a bound, each searching again what the last did, passed
-        400 million. Each next fruit after eating is decided by `_won_by_forks`."""
+        Depth first, the search ends at its first win, and each fork is searched once, so it
+        decides with little work, where rounds within a bound would each search again what
+        the last did. Each next fruit after eating is decided by `won`."""
         key = (body, fruit)
         if key in self.space.no:
             return None
@@ -62,11 +58,10 @@ class ForkSearch:
     def shorter(self, body, fruit, free, longest):
         """A winning route (packed) from `body` shorter than `longest` moves, or None: over
         forks in rounds within a bound, twice the distance to the fruit and doubled each round
-        while it is below `longest`, so a route found is less than twice the shortest (16x12
-        seed 3: 449 moves, not 464,679); then, or where a round meets its bounds (more forks
-        than the hold), the layered search, which finds the shortest. The positions after
-        eating were decided by `_first_by_forks` and are remembered, so these searches take
-        none of them up again."""
+        while it is below `longest`, so a route found is less than twice the shortest; then, or
+        where a round meets its bounds (more forks than the hold), the layered search, which
+        finds the shortest. The positions after eating were decided by `first` and are
+        remembered, so these searches take none of them up again."""
         ledger = self.ledger
         bound = 2 * self.space.grid.distance(self.space.cell[body[0]], fruit)
         try:
@@ -82,14 +77,14 @@ class ForkSearch:
 
     def within(self, body, fruit, free, bound):
         """(a winning route within `bound` moves or None, whether the bound cut a way short):
-        a round of `_first_by_forks` or `_shorter`. A fork met again in fewer moves is
+        a round of `first` or `shorter`. A fork met again in fewer moves is
         searched again from there, so no route within the bound is missed. With no bound
         (None) each fork is searched once, and the route is the first found. Raises Overflow
         past `hold` forks.
 
         A round can meet a million forks: they are kept in SHARDS dicts by hash, as a big
-        layered search keeps its bodies (see SPLIT), so that no one dict grows, or is freed,
-        all at once (a million forks in one dict stopped the game for a third of a second)."""
+        layered search keeps its bodies (ledger.py), so that no one dict grows, or is freed,
+        all at once."""
         ledger = self.ledger
         reached = [{} for _ in range(SHARDS)]  # fork -> (the fork before it, the moves to it)
         reached[hash(body) % SHARDS][body] = (None, 0)

@@ -90,14 +90,12 @@ class LayeredSearch:
         len(body) moves (a *mark*), a body keeps a link to itself and to the mark before it,
         and the route is read back from those links and the body's own first cells.
 
-        A search for a later fruit that has met `forget` bodies is cut short (see `_won`). The
-        outermost one then keeps only the layer it is building: fewer than 1 body in 200 comes
-        back on 16x12 hand-overs, and searching those again costs less than keeping every
-        body met (tens of millions). Once a layer alone reaches `deepen` bodies, it goes on
-        depth first (`_deepening`), which holds that layer alone but searches its first
-        moves again each round: on 16x12 seed 3's hand-over, going on breadth first up to
-        layers of 333,333 bodies (not 250,000) proves it won in 182 million of work, where
-        it passed 200 million before (seed 16's proof does 106 million, not 97)."""
+        A search for a later fruit that has met `forget` bodies is cut short (see `won`). The
+        outermost one then keeps only the layer it is building: few bodies come back once
+        passed, and searching those again costs less than keeping every body met. Once a
+        layer alone reaches `deepen` bodies, it goes on depth first (`_deepening`), which
+        holds that layer alone but searches its first moves again each round; so `deepen`
+        is set as large as the hold allows."""
         ledger = self.ledger
         steps = self.space.steps
         every = len(start)  # moves between marks
@@ -170,9 +168,8 @@ class LayeredSearch:
         (The layer stays in its two lists: a list of pairs would be `deepen` (a third of a
         million) more objects for the garbage collector to walk.)
 
-        Nothing met is kept, only the way down. Two ways rarely lead to the same body: a
-        search of 16x12 seed 16's hand-over to 275 moves meets 15.0M bodies and, of all the
-        ways down, 8,000 reach one of them a second time. So a body is searched about once a
+        Nothing met is kept, only the way down. Two ways rarely lead to the same body near
+        the end (the body is long, the free cells few), so a body is searched about once a
         round, and the search holds its layer and one way down, however long it goes on."""
         ledger = self.ledger
         steps, cell = self.space.steps, self.space.cell

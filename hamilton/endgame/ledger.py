@@ -20,7 +20,7 @@ import sys
 
 SLICE = 256  # bodies a proof looks at between pauses (a search begun counts as SEARCH_COST more)
 SEARCH_COST = 3  # its lists, dict and generator cost about what looking at 3 bodies does
-HOLD = 1_000_000  # bodies a proof may hold at once (about 240 MB on 16x12) before it is given up
+HOLD = 1_000_000  # bodies a proof may hold at once (a few hundred MB on 16x12) before it is given up
 BODY_BYTES = sys.getsizeof(bytes(16 * 12))  # HOLD and the three below are for bodies this big
 FORGET = HOLD // 4  # bodies a search keeps all of; past them it keeps its layer only (layers.py)
 DEEPEN = HOLD // 3  # a layer this big goes on depth first: it, the next and later fruits' searches must fit
@@ -91,8 +91,8 @@ def spread(bodies):
     """The bodies (keys) of one dict spread over SHARDS dicts by hash.
 
     Bodies are kept as dict keys, with None, not in sets: the garbage collector never walks
-    a dict that holds only bytes or ints, but walks every entry of a set, and a full
-    collection over a search's half a million entries stopped the game for 180 ms."""
+    a dict that holds only bytes or ints, but walks every entry of a set: a full collection
+    over a big search's set would stop the game for a noticeable pause."""
     shards = [{} for _ in range(SHARDS)]
     for body in bodies:
         shards[hash(body) % SHARDS][body] = None

@@ -34,8 +34,8 @@ from hamilton.slices import Sliced, stopping
 
 FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
 FREE_PATIENT = 4  # with more free cells than this a proof may do a tenth of LIMIT (`limit_for`)
-WORK = 16 * SLICE  # work a move may do: about 10 ms on 16x12 here, as the planner's budget
-LIMIT = 200_000_000  # work one proof may do before it is given up (about 10 minutes here)
+WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
+LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
 
 
 class Proof:
@@ -147,14 +147,11 @@ class Endgame:
 
     def limit_for(self, body):
         """The work a proof for `body` may do: `limit`, or a tenth of it with more than
-        FREE_PATIENT free cells. With 5 or 6 free cells, the body can often be brought back
-        into order instead (survival.py), and from there the cell tree surely wins, so a
-        long proof would only hold that back. Every 5- or 6-free hand-over measured (16x12
-        and 12x12 seeds 1-100, 10x10 seeds 1-200) is decided in 7.2 million of work or less,
-        but such positions met later can take far more: 16x12 seed 67, handed over with 7
-        free cells, meets one at 6 whose proof passes 200 million undecided; with the whole
-        limit the snake circled 48,828 moves for it and then ate into a lost position, where
-        with a tenth, bringing its body back into order wins the game."""
+        FREE_PATIENT free cells. With 5 or 6 free cells the body can often be brought back
+        into order instead (survival.py), and from there the cell tree surely wins; a proof
+        that circles for the whole limit would only hold that back, and the fruits eaten
+        meanwhile can turn a won position into a lost one. (docs/handovers.md has the
+        positions that set this.)"""
         return self.limit if self.grid.size - len(body) <= FREE_PATIENT else self.limit // 10
 
     def winning_route(self, body, fruit):
@@ -238,11 +235,10 @@ class Endgame:
         """The search for a body asked about (a tuple of cells), as a generator; its answer
         is the winning route as a list of cells, or None.
 
-        Over forks, a round without a bound decides first (`_first_by_forks`): it proves a
-        loss, or finds a route, often a long one, with little work (16x12 seed 16: 497,148
-        moves after 1.9 million of work, where a route of 310 exists); `_shortened` then
-        looks for a shorter one. Where the forks search meets one of its bounds (Unsure),
-        the layered search (`_won`) decides alone."""
+        Over forks, a round without a bound decides first (forks.first): it proves a loss,
+        or finds a route, often a long one, with little work; `_shortened` then looks for a
+        shorter one. Where the forks search meets one of its bounds (Unsure), the layered
+        search (layers.won) decides alone."""
         free = sum(1 << c for c in self.space.cells.difference(body))
         self.layered.cut_short = set()
         self.spare = None
