@@ -61,6 +61,12 @@ class Autopilot:
         """The direction to move on the coming tick."""
         raise NotImplementedError
 
+    def think(self, deadline, clock):
+        """Use the time until `clock()` reaches `deadline`, while the snake waits for its next
+        move, for a search under way; whether there was one (the window then does not sleep).
+        An autopilot that thinks only when asked for a move has none."""
+        return False
+
     def proven_win(self):
         """Whether the autopilot holds a proof that it wins this game from here, whatever
         fruits come (the headless runner then lets it finish past its move limit)."""

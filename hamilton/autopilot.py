@@ -59,6 +59,7 @@ class HamiltonSolver(Autopilot):
             self.decision = HamiltonDecision("none", reason="game over")
             self.moved_to = None
             return snake.direction()
+        self.endgame.moves += 1  # the endgame times its proofs in moves
         head = grid.index(snake.head())
         fruit = game.fruit.last_generate
         fruit = -1 if fruit is None else grid.index(fruit)
@@ -74,6 +75,11 @@ class HamiltonSolver(Autopilot):
         if nxt is None:
             return snake.direction()  # no safe move at all
         return grid.direction(head, nxt)
+
+    def think(self, deadline, clock):
+        """The endgame's proof goes on while the snake waits (hamilton/endgame/proof.py: a
+        game that thinks so plays timed, its proofs rooted where the snake will be)."""
+        return self.endgame.think(deadline, clock)
 
     def proven_win(self):
         """Whether the game is won whatever fruits come: the snake follows a route the
@@ -124,9 +130,8 @@ class HamiltonSolver(Autopilot):
         cells, won = answer
         if won:
             self.route, self.route_fruit = deque(cells[1:]), fruit
-            self.decision = HamiltonDecision("endgame", mode="endgame", proof="win", distance=len(cells))
-            if len(cells) > self.grid.size:  # longer than a lap of the board: the window says why
-                self.decision.endgame = EndgameState.WINNING
+            self.decision = HamiltonDecision("endgame", mode="endgame", proof="win", distance=len(cells),
+                                             endgame=EndgameState.WINNING)  # the window counts it down
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
             self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", endgame=EndgameState.PROVING,

@@ -103,6 +103,7 @@ class Tally:
             "soak": first.soak,
             "seconds": round(seconds, 2),
             **({"start_fill": first.start_fill} if first.start_fill is not None else {}),
+            **({"move_time": first.move_time} if first.move_time is not None else {}),
             **({"start_step": first.start.steps, "start_length": len(first.start.snake)}
                if first.start is not None else {}),
             **self.handover_figures(),

@@ -33,6 +33,10 @@ def add_arguments(parser):
                        help="start each game with the snake already filling fraction F of the board "
                             "(0 <= F < 1), laid along a Hamiltonian cycle as hamilton lays it: the cost "
                             "of a move late in a game without playing there first")
+    group.add_argument("--move-time", type=float, metavar="S",
+                       help="play as the window plays at S seconds a move (0.01 to 2): the autopilot may think "
+                            "through each move's wait, as long as the window would let it; the figures then "
+                            "depend on the machine's speed (give each game a core: --jobs at most the cores)")
     group.add_argument("--jobs", type=int, metavar="N",
                        help="games played at once, in worker processes (default: the machine's cores, "
                             f"{os.cpu_count() or 1} here); the figures do not depend on it, timings aside")
@@ -83,6 +87,10 @@ def settings(args, config, loaded=False):
     if max_steps < 1:
         raise configuration.ConfigError("--max-steps must be at least 1")
     check_start_fill(args)
+    move_time = getattr(args, "move_time", None)
+    if move_time is not None and not configuration.SPEED_MIN <= move_time <= configuration.SPEED_MAX:  # nan too
+        raise configuration.ConfigError(f"--move-time must be between {configuration.SPEED_MIN} and "
+                                        f"{configuration.SPEED_MAX} seconds, like the config's speed, got {move_time}")
     return width, height, length, solver, seed, max_steps
 
 

@@ -36,6 +36,7 @@ class GameSpec(NamedTuple):
     takeover_after: Optional[int] = None  # ... or for this many moves, whichever comes first
     start_fill: Optional[float] = None  # start with the snake filling this fraction of the board (lay_out)
     start: Optional[Game] = None  # --load: start from a copy of this game at a logged moment; seed may be None
+    move_time: Optional[float] = None  # --move-time: seconds a move, thought through as the window would
 
 
 def starting_game(spec):
@@ -71,7 +72,7 @@ def play_game(spec):
         handover, outcome = hand_over(game, spec.takeover_from, spec.max_steps, spec.soak, spec.takeover_after)
     if handover is not False:  # no hand-over asked for, or one made
         outcome = _play_audited(game, solvers.make_solver(spec.solver, game), game.steps + spec.max_steps,
-                                timing, spec.soak)
+                                timing, spec.soak, spec.move_time)
     record = {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps - first_step,
               "timing": timing}
     if handover is not None:
@@ -93,26 +94,32 @@ def hand_over(game, first, max_steps, soak=False, after=None):
     return outcome == "stuck" and (game.steps < limit or handing < limit), outcome
 
 
-def _play_audited(game, autopilot, max_steps, timing, soak):
+def _play_audited(game, autopilot, max_steps, timing, soak, move_time=None):
     """play() one autopilot; a broken rule keeps just its name and decision, which workers can send."""
     try:
-        return play(game, autopilot, max_steps, timing, soak)
+        return play(game, autopilot, max_steps, timing, soak, move_time)
     except InvariantError as e:
         e.solver = SimpleNamespace(name=autopilot.name, decision=autopilot.decision)
         raise
 
 
-def play(game, autopilot, max_steps, timing, soak):
+def play(game, autopilot, max_steps, timing, soak, move_time=None):
     """Play one game to its end, to `max_steps` moves (or on while the autopilot holds a proof
     that it wins: a proven endgame route can be long), or until a memoryless autopilot is
     proven to circle forever; return 'won', 'lost' or 'stuck'. `timing` gets the time each
-    choice of a move takes; with `soak` every move is audited (headless/soak.py)."""
+    choice of a move takes; with `soak` every move is audited (headless/soak.py).
+
+    With `move_time`, each move is followed by the wait the window would have at that many
+    seconds a move, which the autopilot may think through (Autopilot.think); a wait with
+    nothing to think about is skipped, so the game takes the time of its thinking only."""
     clock = time.perf_counter_ns
     drive = Drive(game, autopilot, audit=audit if soak else None)
     while game.state == PLAYING and (game.steps < max_steps or autopilot.proven_win()):
         start = clock()
         direc = autopilot.next_direction()
         timing.add(clock() - start)
+        if move_time is not None:
+            autopilot.think(start / 1e9 + move_time, time.perf_counter)
         try:
             drive.move(direc)
         except InvariantError as e:

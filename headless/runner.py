@@ -95,6 +95,7 @@ def run(args, config, start=None):
                 results.append(run_games(width, height, fitted, solver_name, seed, steps, games,
                                          args.soak, progress, jobs, keep, takeover_from=args.takeover_from,
                                          takeover_after=args.takeover_after, start_fill=args.start_fill,
+                                         move_time=getattr(args, "move_time", None),
                                          start=start))
             except InvariantError as e:
                 return report_broken(e, config, width, height, fitted, solver_name)

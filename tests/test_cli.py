@@ -125,7 +125,8 @@ def refusal(capsys, *flags):
 
 
 @pytest.mark.parametrize("flags", [["--games", "5"], ["--games", "0"], ["--soak"], ["--boards", "2x2"],
-                                   ["--max-steps", "9"], ["--jobs", "2"], ["--jobs", "0"], ["--takeover-after", "5"]])
+                                   ["--max-steps", "9"], ["--jobs", "2"], ["--jobs", "0"], ["--takeover-after", "5"],
+                                   ["--move-time", "0.3"]])
 def test_headless_only_flags_are_refused_in_the_window(window, capsys, flags):
     assert f"{flags[0]} is for --headless runs only" in refusal(capsys, *flags)
 

@@ -369,6 +369,28 @@ def test_start_fill_refuses_what_it_cannot_do_in_one_line(flags, says):
     assert result.returncode == 2 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
+def test_move_time_plays_the_hand_over_as_the_window_would_and_says_so():
+    """16x12 seed 7, start 3: greedy circles with 2 free cells; at 0.3 s a move hamilton proves
+    the end within the first waits and sets out at once, where the untimed game first goes
+    round its loop back to where its proof began (a lap of the board)."""
+    flags = ("--games", "1", "--width", "16", "--height", "12", "--initial-length", "3", "--seed", "7",
+             "--takeover-from", "greedy", "--solver", "hamilton", "--jobs", "1")
+    timed = json.loads(headless(*flags, "--move-time", "0.3").stdout.strip().splitlines()[-1])
+    untimed = json.loads(headless(*flags).stdout.strip().splitlines()[-1])
+    assert timed["move_time"] == 0.3 and "move_time" not in untimed
+    assert timed["wins"] == untimed["wins"] == 1
+    assert timed["avg_steps"] + 150 < untimed["avg_steps"]
+
+
+@pytest.mark.parametrize("flags, says", [
+    (["--move-time", "0"], "--move-time must be between 0.01 and 2.0 seconds"),
+    (["--move-time", "nan"], "--move-time must be between"),
+])
+def test_move_time_refuses_what_the_window_could_not_play_in_one_line(flags, says):
+    result = headless("--games", "1", *flags)
+    assert result.returncode == 2 and says in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
 # -- --load: a logged moment (a player's hand-over) played out headless ----------------------
 
 def logged_moment(tmp_path, moves=60):

@@ -453,11 +453,14 @@ def test_an_endless_loop_is_said_on_the_board_and_in_the_caption():
     app.render()
     place, forms = app.canvas.texts
     assert forms == (("Circling: greedy will never reach this fruit safely.",
-                      "Tab: other autopilot - Return: take over"),)
+                      "Tab: hamilton may still win it (deciding) - Return: take over"),)
     assert app.canvas.labels and app.screen.get_rect().contains(app.canvas.labels[0].rect)
-    caption = pygame.display.get_caption()[0]
-    assert ("circling: greedy will never reach this fruit safely; Tab: other autopilot, Return: take over"
-            in caption)
+    assert "circling: greedy never eats; Tab: hamilton may still win" in pygame.display.get_caption()[0]
+    while app.think(app.clock() + 1):  # the verdict, in the time between ticks: 2 free cells, soon known
+        pass
+    app.render()
+    assert app.canvas.texts[1][0][1] == "Tab: hamilton can win from here - Return: take over"
+    assert "circling: greedy never eats; Tab: hamilton can win" in pygame.display.get_caption()[0]
     box = app.canvas.labels[0].rect
     for _ in range(46):  # it goes on circling under the box, which stays on top
         app.tick()
@@ -484,8 +487,8 @@ def test_while_hamilton_proves_the_end_the_board_says_why_it_circles():
     app.tick()
     app.render()
     assert app.canvas.texts == ("edge", (("hamilton is searching every way the last fruits can fall.",
-                                   "It circles back to this position until it knows a sure win."),))
-    assert "searching every future: circling back here" in pygame.display.get_caption()[0]
+                                          "It circles until it has proven a sure win."),))
+    assert "searching every future: circling until a win is proven" in pygame.display.get_caption()[0]
     while app.game.eaten == 0:
         assert app.tick()
     app.render()
@@ -507,7 +510,7 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
     app.tick()
     app.render()
     assert app.canvas.texts == ("edge", (("hamilton has proven a sure win: 183 moves to this fruit.",
-                                   "The way is long: it is the one the search could prove."),))
+                                          "It follows the proven way, whatever fruits come next."),))
     app.tick()
     app.render()
     assert "a sure win proven: 182 moves to this fruit" in pygame.display.get_caption()[0]
@@ -526,6 +529,32 @@ def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():
                                    "hamilton keeps the snake alive - R: new game"),))
     assert "no win left from here: staying alive" in pygame.display.get_caption()[0]
     assert app.game.state == PLAYING
+
+
+def test_tab_hands_what_the_verdict_found_to_hamilton():
+    app = circling_app()
+    while app.think(app.clock() + 1):
+        pass
+    found = app.verdict.endgame
+    press(app, pygame.K_TAB)
+    assert type(app.autopilot).__name__ == "HamiltonSolver" and app.autopilot.endgame is found
+    assert app.verdict is None
+
+
+def test_the_loop_thinks_through_its_waits_and_sleeps_only_when_nothing_is_under_way(make_app, monkeypatch):
+    app = make_app(auto=True, speed=0.05)
+    seen, left = [], [3]  # the autopilot has three waits' worth of search
+
+    def think(deadline, clock):
+        seen.append("think")
+        left[0] -= 1
+        return left[0] >= 0
+    monkeypatch.setattr(app.autopilot, "think", think)
+    monkeypatch.setattr(app, "sleep", lambda seconds: seen.append("sleep"))
+    pygame.event.clear()
+    app.run(max_ticks=2)
+    assert seen[:4] == ["think", "think", "think", "think"] and seen[4] == "sleep"  # then it sleeps
+    assert seen.count("think") == seen.count("sleep") + 3
 
 
 @pytest.mark.parametrize("k", [pygame.K_TAB, pygame.K_RETURN, pygame.K_r])

@@ -14,6 +14,7 @@ import config as configuration
 import solver as solvers
 from files import scores
 from game import Game
+from hamilton.verdict import Verdict
 from play import Drive
 from snake import DOWN, LEFT, RIGHT, UP
 from window.canvas import Canvas
@@ -55,6 +56,7 @@ class App:
         self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
         self.screen = screen if screen is not None else open_window(self.config)
         self.canvas = Canvas(self.screen, self.config)
+        self.verdict = None
         self.keys = {  # key -> action: the one place keys are bound
             pygame.K_w: partial(self.steer, UP),
             pygame.K_a: partial(self.steer, LEFT),
@@ -97,14 +99,19 @@ class App:
         self.game = game
         self.drivers = set()  # who made this game's moves: scores.PLAYER and autopilot names
         self.waiting = False  # handed to the player: no move until a steering key
+        self.verdict = None  # on a greedy loop: whether hamilton can still win it (hamilton/verdict.py)
         self.canvas.new_game(game)
         self.start_autopilot()
 
     def start_autopilot(self):
         """Build the chosen autopilot for this moment (or none when the player drives), and its
-        drive: a new game, a hand-over or Tab all start a new stretch to watch for a loop."""
+        drive: a new game, a hand-over or Tab all start a new stretch to watch for a loop. What
+        the background verdict on a loop found goes to the autopilot taking over."""
         self.autopilot = self.make_autopilot(self.autopilot_name, self.game) if self.auto else None
         self.drive = Drive(self.game, self.autopilot, advance=self.canvas.advance)
+        verdict, self.verdict = self.verdict, None
+        if verdict is not None and self.autopilot is not None:
+            verdict.hand_to(self.autopilot)
 
     def circling(self):
         """Whether the memoryless autopilot driving is proven to circle forever (loops.py)."""
@@ -123,6 +130,8 @@ class App:
         self.drivers.add(self.autopilot.name if self.auto else scores.PLAYER)  # the one that drove
         if self.drive.move(direc):
             self.canvas.fruit_appeared()  # the new fruit appeared on this same tick
+        if self.circling() and self.verdict is None:
+            self.verdict = Verdict(game)  # decided in the idle time between ticks (think)
         if game.over():
             self.game_ended()
         return True
@@ -258,9 +267,19 @@ class App:
             if (max_ticks is not None and self.ticks >= max_ticks
                     or max_seconds is not None and now - start >= max_seconds):
                 break
-            # wait: until the next tick, but never longer than KEY_WAIT without looking at the keys
-            self.sleep(min(last_tick + self.interval - self.clock(), KEY_WAIT))
+            # wait: until the next tick, but never longer than KEY_WAIT without looking at the keys;
+            # a search under way thinks meanwhile, a slice at a time, and the loop sleeps otherwise
+            until = min(last_tick + self.interval, self.clock() + KEY_WAIT)
+            if not self.think(until):
+                self.sleep(until - self.clock())
         return self.exit_code
+
+    def think(self, until):
+        """Let the autopilot driving, or the verdict on a greedy loop, search until `until` (the
+        clock's time); whether either had a search under way."""
+        if self.verdict is not None and self.verdict.think(until, self.clock):
+            return True
+        return self.auto and self.autopilot is not None and self.autopilot.think(until, self.clock)
 
     @staticmethod
     def show(rects):

@@ -8,6 +8,17 @@ window shows the first that fits (window/labels.py).
 from autopilot import EndgameState
 from files import scores
 from game import WON
+from hamilton.verdict import Answer
+
+# On a loop the autopilot driving will never leave: what the background verdict (hamilton/
+# verdict.py) says of the way on, as the box's second line and the caption's end.
+LOOP_NEWS = {
+    None: ("Tab: hamilton may still win it (deciding) - Return: take over", "Tab: hamilton may still win"),
+    Answer.WON: ("Tab: hamilton can win from here - Return: take over", "Tab: hamilton can win"),
+    Answer.LOST: ("No win is left from here, whatever the moves - R: new game", "no win left, R: new game"),
+    Answer.UNDECIDED: ("Tab: hamilton may still win it - Return: take over", "Tab: hamilton may still win"),
+    Answer.NOT_ASKED: ("Tab: hamilton may still win it - Return: take over", "Tab: hamilton may still win"),
+}
 
 KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's table all say this
     ("W A S D / arrows", "steer"),
@@ -29,15 +40,15 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
 # state, so a snake going round in circles is explained.
 ENDGAME_NEWS = {
     EndgameState.PROVING: (("{name} is searching every way the last fruits can fall.",
-                 "It circles back to this position until it knows a sure win."),
-                "searching every future: circling back here until the proof is done"),
+                            "It circles until it has proven a sure win."),
+                           "searching every future: circling until a win is proven"),
     EndgameState.LOST: (("No win is left from here, whatever the moves.", "{name} keeps the snake alive - R: new game"),
              "no win left from here: staying alive"),
     EndgameState.UNDECIDED: (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
                   "the end is too big to search: staying alive"),
     EndgameState.WINNING: (("{name} has proven a sure win: {moves} to this fruit.",
-                 "The way is long: it is the one the search could prove."),
-                "a sure win proven: {moves} to this fruit"),
+                            "It follows the proven way, whatever fruits come next."),
+                           "a sure win proven: {moves} to this fruit"),
 }
 
 
@@ -76,7 +87,7 @@ class Texts:
             return ("edge", (("Your turn: the snake waits for you.", "Steer with W A S D or the arrows to go."),))
         if app.circling():
             return ("edge", ((f"Circling: {app.autopilot_name} will never reach this fruit safely.",
-                              "Tab: other autopilot - Return: take over"),))
+                              self.loop_news()[0]),))
         news = self.endgame_news()
         if news is not None:
             return ("edge", (tuple(line.format(name=app.autopilot_name, moves=self.moves_left())
@@ -120,12 +131,16 @@ class Texts:
         if app.waiting:
             return "your turn: steer to start"
         if app.circling():
-            return (f"circling: {app.autopilot_name} will never reach this fruit safely; "
-                    "Tab: other autopilot, Return: take over")
+            return f"circling: {app.autopilot_name} never eats; {self.loop_news()[1]}"
         news = self.endgame_news()
         if news is not None:
             return ENDGAME_NEWS[news][1].format(moves=self.moves_left())
         return "playing"
+
+    def loop_news(self):
+        """What LOOP_NEWS says of the way on from the loop the autopilot circles in."""
+        verdict = self.app.verdict
+        return LOOP_NEWS[None if verdict is None else verdict.answer]
 
     def endgame_news(self):
         """What the autopilot driving says of the end of a hand-over: an EndgameState, or None."""

@@ -39,14 +39,23 @@ LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a
 
 
 class Proof:
-    """A proof under way for one position, and the loop that brings that position back."""
+    """A proof under way for one position, and the loop that brings that position back.
 
-    def __init__(self, steps, body, fruit):
+    The loop's heads are numbered from where the first proof of the question began; the
+    snake is at `at`, and the position proven is the one at `root` (ahead of the snake, for a
+    proof rooted where the snake will be when it is done)."""
+
+    def __init__(self, steps, body, fruit, loop=None, at=0, root=0, started=0):
         self.search, self.body, self.fruit = Sliced(steps), body, fruit
-        self.loop = None  # the heads, from the proven position on, that bring it back
-        self.at = 0  # moves made round the loop since the proven position (mod its length)
+        self.loop = loop  # the heads, from the first proven position on, that bring it back
+        self.at = at  # where the snake is round the loop (mod its length)
+        self.root = root  # where the proven position is round the loop
+        self.started = started  # the endgame's move count when the proof began
         self.done, self.route = False, None  # answered; the winning route (a list of cells), or None
         self.too_big = False  # given up: it would hold too many bodies at once
+        self.kept = False  # timed: its route is among the endgame's `taken`
+        self.spare = None  # its notes while it runs (see Endgame._work): a long route kept while a shorter
+        self.cut_short = set()  # one is looked for; the questions whose search was cut short
 
     @property
     def looked(self):
@@ -75,7 +84,17 @@ class Proof:
 
     def back_in(self):
         """Moves round the loop until the proven position comes back (0: it is here)."""
-        return -self.at % len(self.loop)
+        return (self.root - self.at) % len(self.loop)
+
+    def body_at(self, index):
+        """The body the loop brings the snake to at `index`."""
+        loop, n = self.loop, len(self.body)
+        return tuple(loop[(index - k) % len(loop)] for k in range(n))
+
+    def way_to(self, index):
+        """The heads from the snake's place round the loop to `index` (after the present head)."""
+        loop = self.loop
+        return [loop[(self.at + k) % len(loop)] for k in range(1, (index - self.at) % len(loop) + 1)]
 
     def step(self):
         """The next head round the loop."""
@@ -105,6 +124,10 @@ class Endgame:
         self.layered = LayeredSearch(space, self.ledger)
         self.forks = ForkSearch(space, self.ledger, self.layered)
         self.proof = None  # the Proof under way, if any
+        self.timed = False  # thinking in the time between moves (`think`): proofs are rooted ahead
+        self.moves = 0  # the game's moves so far (the autopilot counts them): a proof's time in moves
+        self.taken = []  # timed: routes proven from earlier roots of this loop, as (root, route)
+        self.prepared = {}  # timed: (body, fruit) after the meal ahead -> its Proof, made while the snake goes there
         self._lost = None  # (fruit, length) proven not to be won
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
         self.spare = None  # a long winning route over forks, while the layered search looks for a shorter one
@@ -126,7 +149,7 @@ class Endgame:
         proof = self.proof
         if proof is None:
             return False
-        if self.spare is not None:
+        if proof.spare is not None or self.taken:
             return True
         key = (self.space.pack(proof.body), proof.fruit)
         return key in self.space.known or key in self.space.won_keys
@@ -161,7 +184,7 @@ class Endgame:
             return None
         proof = Proof(self._proving(body, fruit), body, fruit)
         while not proof.ended(self.limit_for(body)):
-            proof.work(self.work // SLICE)
+            self._work(proof, self.work // SLICE)
         proof.search.close()  # a search given up lets go of its bodies
         self.ledger.bury(self.ledger.held)  # no game waits on this call: free them all now
         return self._verdict(proof)
@@ -177,11 +200,20 @@ class Endgame:
         if not self.asked(body, fruit):
             return None
         if proof is None:
-            proof = self.proof = Proof(self._proving(body, fruit), body, fruit)
-        proof.work(self.work // SLICE)
-        if proof.ended(self.limit_for(body)):
+            proof = self.proof = self._prepared(body, fruit) or Proof(self._proving(body, fruit), body, fruit)
+            proof.started = self.moves
+        self._work(proof, self.work // SLICE)
+        if proof.ended(self.limit_for(body)) and self.timed and proof.loop is not None:
+            route = self._timed_route(proof)
+            if route is not None or self.proof is None:
+                self._drop()
+                if route is not None:
+                    self._prepare(body, route, fruit)
+                return None if route is None else (route, True)
+            proof = self.proof  # another proof rooted ahead, or the snake goes round to this one's root
+        elif proof.ended(self.limit_for(body)):
             route = self._verdict(proof)
-            if route is None or proof.at == 0:
+            if route is None or proof.at == proof.root:
                 self._drop()
                 return None if route is None else (route, True)
         elif proof.loop is None:
@@ -191,18 +223,120 @@ class Endgame:
                 return None
         return [proof.step()], False
 
+    def think(self, deadline, clock):
+        """Go on with the proof under way until `clock()` reaches `deadline` (the time the
+        snake waits before its next move); whether there was a proof to think about. From the
+        first call on, the endgame plays timed: see `_timed_route`."""
+        self.timed = True
+        proof = self.proof
+        if proof is None:
+            return self._think_ahead(deadline, clock)
+        if proof.loop is None:
+            return False
+        limit = self.limit_for(proof.body)
+        while not proof.ended(limit) and clock() < deadline:
+            self._work(proof, 1)
+        if proof.done and proof.at != proof.root:
+            self._timed_route(proof)  # keep its route; the next proof, rooted ahead, starts at once
+        return True
+
+    def _timed_route(self, proof):
+        """A timed game's route from the snake's place, once `proof` has ended, or None while
+        another proof goes on (`self.proof`) or the snake has to go on round the loop.
+
+        The snake is `at` round the loop, the proof was for the position at `root`. Going
+        round to it costs the moves back to it; so, where that is longer than the proof took,
+        the next proof is rooted as many moves ahead as this one took, where the snake will
+        be when it is likely done, and its search for a shorter route stops when the snake
+        gets there. Every route proven is kept (`taken`), and the snake sets out on the one
+        that reaches the fruit soonest from where it is: never later than going round.
+
+        None is returned while a proof goes on (another one, rooted ahead: `self.proof`) or
+        the snake goes round to this one's root; and, with `self.proof` None, when the
+        question is proven lost or given up."""
+        if not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
+            return self._soonest(proof)
+        if not proof.kept:
+            route = self._verdict(proof)
+            if route is None:
+                proof.search.close()
+                self.proof = None
+                return None
+            self.taken.append((proof.root, route))
+            proof.kept = True
+        if proof.at == proof.root:
+            return self._soonest(proof)
+        ahead = 2 * max(1, self.moves - proof.started) + 2  # time for the next one to finish, and shorten
+        if proof.back_in() <= ahead:
+            return None  # round the loop is no longer than another proof would take
+        root = (proof.at + ahead) % len(proof.loop)
+        body = proof.body_at(root)
+        self.proof = Proof(self._proving(body, proof.fruit, self.moves + ahead), body, proof.fruit, proof.loop,
+                           proof.at, root, self.moves)
+        proof.search.close()
+        return None
+
+    def _prepare(self, body, route, fruit):
+        """Timed: the snake sets out on `route` from `body` to eat `fruit`, so its body after the
+        meal is known; a proof is made ready for every cell the next fruit can take, thought
+        through while it goes there (`_think_ahead`), so the route for the next fruit is
+        ready when it appears."""
+        n = len(body)
+        after = tuple((route[::-1] + list(body))[:n + 1])
+        self.prepared = {(after, next_fruit): Proof(self._proving(after, next_fruit), after, next_fruit)
+                         for next_fruit in sorted(self.space.cells.difference(after))}
+
+    def _prepared(self, body, fruit):
+        """The proof made ready for this meal's position, if any (the others are let go of)."""
+        proof = self.prepared.pop((body, fruit), None)
+        for other in self.prepared.values():
+            other.search.close()
+        self.prepared = {}
+        return proof
+
+    def _think_ahead(self, deadline, clock):
+        """Go on with the proofs made ready for the next fruit (`_prepare`) until `deadline`,
+        a slice of each in turn, so that a hard one does not keep the others waiting: the
+        fruit is as likely to take any free cell. Whether any was left to think about."""
+        going = [proof for proof in self.prepared.values() if not proof.ended(self.limit_for(proof.body))]
+        if not going:
+            return False
+        while going and clock() < deadline:
+            for proof in going:
+                self._work(proof, 1)
+            going = [proof for proof in going if not proof.ended(self.limit_for(proof.body))]
+        return True
+
+    def _work(self, proof, slices):
+        """`slices` more of `proof`, its own notes in place: proofs made ready for the next
+        fruit take turns, and each keeps its long route (`spare`) and the questions its
+        searches cut short."""
+        self.spare, self.layered.cut_short = proof.spare, proof.cut_short
+        proof.work(slices)
+        proof.spare, proof.cut_short = self.spare, self.layered.cut_short
+
+    def _soonest(self, proof):
+        """Of the routes `taken`, the one from the snake's place that reaches the fruit
+        soonest (round the loop to its root, then along it); the proof ends."""
+        ways = [(proof.way_to(root), route) for root, route in self.taken]
+        way, route = min(ways, key=lambda pair: len(pair[0]) + len(pair[1]))
+        self.taken = []
+        proof.root = proof.at
+        return way + route
+
     def _drop(self):
         """Stop the proof under way (its searches let go of their bodies); None."""
         if self.proof is not None:
             self.proof.search.close()
             self.proof = None
+        self.taken = []
 
     def _verdict(self, proof):
         """The route of a finished proof; a fruit proven lost or given up is remembered."""
         question = (proof.fruit, len(proof.body))
-        if proof.route is None and self.spare is not None:  # looking for a shorter route was given up
-            proof.done, proof.route = True, self.spare
-        if not proof.done or (proof.route is None and self.layered.cut_short):
+        if proof.route is None and proof.spare is not None:  # looking for a shorter route was given up
+            proof.done, proof.route = True, proof.spare
+        if not proof.done or (proof.route is None and proof.cut_short):
             self._given_up = question
         elif proof.route is None:
             self._lost = question
@@ -231,9 +365,25 @@ class Endgame:
                     queue.append(n)
         return None
 
-    def _proving(self, body, fruit):
+    def deciding(self, body, fruit):
+        """Whether `body` (a tuple of cells) can still win `fruit`, as a search (a generator):
+        True or False, with no route looked for; a fruit proven lost is remembered (`lost`),
+        so an autopilot given this endgame knows at once."""
+        free = sum(1 << c for c in self.space.cells.difference(body))
+        packed = self.space.pack(body)
+        try:
+            route = yield from self.forks.first(packed, fruit, free)
+        except Unsure:
+            yield from self.ledger.free_all()
+            route = yield from self.layered.won(packed, fruit, free, outermost=True)
+        if route is None and not self.layered.cut_short:
+            self._lost = (fruit, len(body))
+        return route is not None
+
+    def _proving(self, body, fruit, arrival=None):
         """The search for a body asked about (a tuple of cells), as a generator; its answer
-        is the winning route as a list of cells, or None.
+        is the winning route as a list of cells, or None. `arrival`: the move count at which
+        a timed game's snake gets to `body`, when the search for a shorter route must stop.
 
         Over forks, a round without a bound decides first (forks.first): it proves a loss,
         or finds a route, often a long one, with little work; `_shortened` then looks for a
@@ -250,11 +400,12 @@ class Endgame:
             except Unsure:
                 yield from self.ledger.free_all()  # the layered search starts with nothing held
             else:
-                return None if route is None else (yield from self._shortened(packed, fruit, free, route, start))
+                return None if route is None else (
+                    yield from self._shortened(packed, fruit, free, route, start, arrival))
         route = yield from self.layered.won(packed, fruit, free, outermost=True)
         return None if route is None else [self.space.cell[c] for c in route]
 
-    def _shortened(self, body, fruit, free, route, start):
+    def _shortened(self, body, fruit, free, route, start, arrival=None):
         """A winning route (a list of cells) no longer than `route` (packed), the first found
         over forks by a proof that began at `start` (its work then). While `_shorter` looks
         for a shorter one, `route` is kept as `spare` (the game is then known won, `proven`)
@@ -263,13 +414,25 @@ class Endgame:
         Circling while it looks costs a move per `work`, and a shorter route can save at most
         the moves `route` takes beyond the distance to the fruit, so the search may not cost
         more than that (as in ski rental: at worst twice the moves), nor the rest of the
-        proof's limit. If it finds none in time, `route` is taken."""
+        proof's limit. If it finds none in time, `route` is taken. A timed game counts its
+        moves, not the work: it may circle no more moves than the route could save, and no
+        later than `arrival`, when the snake is at `body`; the limit then holds per proof."""
         saving = len(route) - self.grid.distance(self.space.cell[body[0]], fruit)
         budget = min(self.limit_for(body) - (self.ledger.spent - start), saving * max(self.work, 1))
         if budget <= 0:
             return [self.space.cell[c] for c in route]
         self.spare = [self.space.cell[c] for c in route]
-        until = self.ledger.spent + budget
         ledger = self.ledger
-        shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), lambda: ledger.spent >= until)
-        return self.spare if shorter is None else [self.space.cell[c] for c in shorter]
+        if self.timed:  # proofs may take turns (Endgame._work): each one's limit is kept by Proof.ended
+            moves = self.moves + saving if arrival is None else min(arrival, self.moves + saving)
+            enough = lambda: self.moves >= moves  # noqa: E731
+        else:
+            until = ledger.spent + budget
+            enough = lambda: ledger.spent >= until  # noqa: E731
+        shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), enough)
+        # A layered search gone depth first may come back with a longer route than `route`. The
+        # timed game keeps the shorter; the untimed one keeps the routes (and so the benchmark
+        # figures) it has always had.
+        if shorter is None or self.timed and len(shorter) >= len(route):
+            return self.spare
+        return [self.space.cell[c] for c in shorter]

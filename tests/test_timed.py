@@ -1,0 +1,151 @@
+"""The endgame played timed (issue: Tab finishes the game in the time the computer needs).
+
+A game that thinks in the time between moves (the window, or --move-time) roots each proof
+where the snake will be when it is likely done, keeps every route proven, and makes the
+next fruit's proofs ready while the snake goes to eat. These tests drive it with a work
+clock (time is the work done), so they are the same on any machine.
+"""
+import pytest
+
+from boards import NOT_WON, board
+from game import Game
+from hamilton import HamiltonSolver
+from hamilton.endgame import Endgame
+from hamilton.endgame.forks import ForkSearch
+from hamilton.grid import Grid
+from hamilton.verdict import Answer, Verdict
+from headless.figures import Timing
+from headless.games import play
+from test_endgame import eats_by, seed_37_and_29_on_ten_by_ten
+
+
+def timed_until_route(grid, body, fruit, per_tick):
+    """Play the endgame of (body, fruit) move by move, `per_tick` work of thinking between
+    moves, round the loop until a route is handed out: (moves circled, route, roots seen)."""
+    search = Endgame(grid)
+
+    def clock():
+        return search.ledger.spent
+    moves, roots = 0, []
+    while True:
+        search.moves += 1
+        cells, won = search.move(body, fruit)
+        if won:
+            return search, moves, body, cells, roots
+        search.think(clock() + per_tick, clock)
+        if search.proof is not None and search.proof.root and search.proof.root not in roots:
+            roots.append(search.proof.root)
+        body = (cells[0],) + body[:-1]
+        moves += 1
+
+
+@pytest.fixture(scope="module")
+def seed_37():
+    return seed_37_and_29_on_ten_by_ten()[37]
+
+
+def test_a_proof_done_away_from_its_root_is_followed_by_one_rooted_where_the_snake_will_be(seed_37):
+    """10x10 seed 37 (4 free cells), 30,000 of work between moves: the first proof, of the
+    position handed over, ends a few moves on; rather than going round the loop back to it
+    (about 90 moves, then its route of 158), the next proof is rooted ahead, and the snake
+    sets out after 11 moves on a route of 131 that starts where it is."""
+    body, fruit = seed_37
+    grid = Grid(10, 10)
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 30_000)
+    assert roots == [18, 11] and (moves, len(route)) == (11, 131)
+    assert eats_by(grid, at, fruit, route)
+
+
+def test_with_time_enough_the_route_is_the_whole_proofs_from_a_few_moves_on(seed_37):
+    """With the whole proof's work in one wait, the snake sets out 5 moves on: the next proof
+    is rooted ahead by twice the moves the first took, and two."""
+    body, fruit = seed_37
+    grid = Grid(10, 10)
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000)
+    assert roots == [5] and moves + len(route) == 158 == len(Endgame(grid).winning_route(body, fruit))
+
+
+def test_the_next_fruits_proofs_are_made_ready_while_the_snake_goes_to_eat(seed_37):
+    """Setting out, the endgame knows the body after the meal: a proof for every cell the next
+    fruit can take is made ready, a slice of each in turn; the one whose fruit comes is taken
+    at once, with no move round a loop."""
+    body, fruit = seed_37
+    grid = Grid(10, 10)
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000)
+    after = tuple((route[::-1] + list(at))[:len(at) + 1])
+    free = sorted(set(range(100)) - set(after))
+    assert sorted(search.prepared) == [(after, f) for f in free]
+
+    def clock():
+        return search.ledger.spent
+    search.think(clock() + 2000, clock)  # a few slices: each proof has had its turn
+    slices = [proof.search.slices for proof in search.prepared.values() if not proof.done]
+    assert slices and max(slices) - min(slices) <= 1
+    while search.think(clock() + 100_000, clock):
+        pass
+    search.moves += 1
+    cells, won = search.move(after, free[0])
+    assert won and eats_by(grid, after, free[0], cells)
+
+
+def test_a_timed_search_for_a_shorter_route_keeps_the_shorter_of_the_two(seed_37, monkeypatch):
+    """A layered search gone depth first can find a route longer than the first one; timed,
+    the first is kept. (Untimed, the proofs stay those the benchmark has always made.)"""
+    body, fruit = seed_37
+
+    def longer(self, body, fruit, free, longest):
+        yield
+        return self.space.pack([0] * (longest + 5))
+    monkeypatch.setattr(ForkSearch, "shorter", longer)
+    grid = Grid(10, 10)
+    search = Endgame(grid)
+    search.timed = True
+    assert len(search.winning_route(body, fruit)) == 1310  # the first route, kept
+    assert len(Endgame(grid).winning_route(body, fruit)) == 1315  # untimed: as before
+
+
+def test_a_verdict_on_a_lost_loop_is_lost_and_hamilton_given_it_knows_at_once():
+    game = board(NOT_WON)
+    verdict = Verdict(game)
+    assert verdict.answer is None
+    while verdict.think(float("inf"), lambda: 0):
+        pass
+    assert verdict.answer == Answer.LOST
+    autopilot = HamiltonSolver(game)
+    verdict.hand_to(autopilot)
+    autopilot.next_direction()
+    assert autopilot.decision.endgame is not None and autopilot.decision.endgame.value == "lost"
+    assert autopilot.endgame.looked == verdict.endgame.looked  # nothing searched again
+
+
+def test_a_verdict_with_too_many_free_cells_is_not_asked():
+    assert Verdict(Game(8, 6, 3, seed=1)).answer == Answer.NOT_ASKED
+
+
+class Thinker:
+    """A stand-in autopilot that records the waits it is given to think through."""
+
+    name, memoryless = "thinker", False
+
+    def __init__(self):
+        self.waits = []
+
+    def next_direction(self):
+        return None
+
+    def think(self, deadline, clock):
+        self.waits.append(deadline - clock())
+        return True
+
+    def proven_win(self):
+        return False
+
+
+def test_move_time_gives_each_move_the_wait_the_window_would_have():
+    game = Game(8, 6, 3, seed=1)
+    thinker = Thinker()
+    play(game, thinker, 5, Timing(), soak=False, move_time=0.25)
+    assert len(thinker.waits) == 5 and all(0.2 < wait <= 0.25 for wait in thinker.waits)
+    untimed = Thinker()
+    play(Game(8, 6, 3, seed=1), untimed, 5, Timing(), soak=False)
+    assert untimed.waits == []
