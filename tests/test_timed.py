@@ -48,21 +48,24 @@ def test_a_proof_done_away_from_its_root_is_followed_by_one_rooted_where_the_sna
     """10x10 seed 37 (4 free cells), 30,000 of work between moves: the first proof, of the
     position handed over, ends a few moves on; rather than going round the loop back to it
     (about 90 moves, then its route of 158), the next proof is rooted ahead, and the snake
-    sets out after 11 moves on a route of 131 that starts where it is."""
+    sets out after 10 moves on a route of 148 that starts where it is. (Its second proof,
+    rooted at 13, was done 3 moves before the snake got there: a third, rooted at 10, was
+    sooner.)"""
     body, fruit = seed_37
     grid = Grid(10, 10)
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 30_000)
-    assert roots == [18, 11] and (moves, len(route)) == (11, 131)
+    assert roots == [13, 10] and (moves, len(route)) == (10, 148)
     assert eats_by(grid, at, fruit, route)
 
 
 def test_with_time_enough_the_route_is_the_whole_proofs_from_a_few_moves_on(seed_37):
-    """With the whole proof's work in one wait, the snake sets out 5 moves on: the next proof
-    is rooted ahead by twice the moves the first took, and two."""
+    """With the whole proof's work in one wait, the first proof is done one move on, and the
+    next is rooted as far ahead as that took, and two: the snake sets out 4 moves on, on the
+    route the whole proof finds from there."""
     body, fruit = seed_37
     grid = Grid(10, 10)
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000)
-    assert roots == [5] and moves + len(route) == 158 == len(Endgame(grid).winning_route(body, fruit))
+    assert roots == [4] and moves == 4 and len(route) == len(Endgame(grid).winning_route(at, fruit))
 
 
 def test_the_next_fruits_proofs_are_made_ready_while_the_snake_goes_to_eat(seed_37):

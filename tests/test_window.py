@@ -487,8 +487,8 @@ def test_while_hamilton_proves_the_end_the_board_says_why_it_circles():
     app.tick()
     app.render()
     assert app.canvas.texts == ("edge", (("hamilton is searching every way the last fruits can fall.",
-                                          "It circles until it has proven a sure win."),))
-    assert "searching every future: circling until a win is proven" in pygame.display.get_caption()[0]
+                                          "It circles until the proof is done."),))
+    assert "searching every future: circling until the proof is done" in pygame.display.get_caption()[0]
     while app.game.eaten == 0:
         assert app.tick()
     app.render()

@@ -40,8 +40,8 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
 # state, so a snake going round in circles is explained.
 ENDGAME_NEWS = {
     EndgameState.PROVING: (("{name} is searching every way the last fruits can fall.",
-                            "It circles until it has proven a sure win."),
-                           "searching every future: circling until a win is proven"),
+                            "It circles until the proof is done."),
+                           "searching every future: circling until the proof is done"),
     EndgameState.LOST: (("No win is left from here, whatever the moves.", "{name} keeps the snake alive - R: new game"),
              "no win left from here: staying alive"),
     EndgameState.UNDECIDED: (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),

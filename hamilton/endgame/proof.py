@@ -246,9 +246,9 @@ class Endgame:
 
         The snake is `at` round the loop, the proof was for the position at `root`. Going
         round to it costs the moves back to it; so, where that is longer than the proof took,
-        the next proof is rooted as many moves ahead as this one took, where the snake will
-        be when it is likely done, and its search for a shorter route stops when the snake
-        gets there. Every route proven is kept (`taken`), and the snake sets out on the one
+        the next proof is rooted as many moves ahead as this one took (and two), where the
+        snake will be when it is likely done (it knows all this one learnt after eating), and
+        its search for a shorter route stops when the snake gets there. Every route proven is kept (`taken`), and the snake sets out on the one
         that reaches the fruit soonest from where it is: never later than going round.
 
         None is returned while a proof goes on (another one, rooted ahead: `self.proof`) or
@@ -266,7 +266,7 @@ class Endgame:
             proof.kept = True
         if proof.at == proof.root:
             return self._soonest(proof)
-        ahead = 2 * max(1, self.moves - proof.started) + 2  # time for the next one to finish, and shorten
+        ahead = max(1, self.moves - proof.started) + 2  # as long as this one took: time to finish, and shorten
         if proof.back_in() <= ahead:
             return None  # round the loop is no longer than another proof would take
         root = (proof.at + ahead) % len(proof.loop)
