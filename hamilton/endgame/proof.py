@@ -248,8 +248,9 @@ class Endgame:
         round to it costs the moves back to it; so, where that is longer than the proof took,
         the next proof is rooted as many moves ahead as this one took (and two), where the
         snake will be when it is likely done (it knows all this one learnt after eating), and
-        its search for a shorter route stops when the snake gets there. Every route proven is kept (`taken`), and the snake sets out on the one
-        that reaches the fruit soonest from where it is: never later than going round.
+        its search for a shorter route stops when the snake gets there. Every route proven
+        is kept (`taken`), and the snake sets out on the one that reaches the fruit soonest
+        from where it is: never later than going round.
 
         None is returned while a proof goes on (another one, rooted ahead: `self.proof`) or
         the snake goes round to this one's root; and, with `self.proof` None, when the
