@@ -258,7 +258,7 @@ def test_questions_proven_not_won_are_remembered_up_to_a_bound_then_let_go_of():
     Remembering at most 500 at once, it reaches the same verdict."""
     body, fruit = handed_over_positions(8, 8, 4, [73], 6400)[73]
     search = Endgame(Grid(8, 8), remember=500, forks=False)
-    proof = Proof(search._proving(body, fruit), body, fruit)
+    proof = Proof(search.proving(body, fruit), body, fruit)
     remembered = []
     while not proof.ended(search.limit):
         proof.work(1)
@@ -350,7 +350,7 @@ def test_a_search_past_split_bodies_spreads_them_over_shards_so_no_one_dict_grow
     """A dict of a million bodies pauses the game while it copies itself to grow. STILL_WON's
     first search holds about 5,700 bodies at its largest: past SPLIT it keeps them in SHARDS dicts."""
     game, search, body, fruit = question(STILL_WON)
-    proof = Proof(search._proving(body, fruit), body, fruit)
+    proof = Proof(search.proving(body, fruit), body, fruit)
     spread = []
     while not proof.ended(search.limit):
         proof.work(1)
@@ -431,7 +431,7 @@ def test_while_a_proof_goes_on_the_searches_it_ended_are_freed_as_fast_as_it_loo
     9,000, all counted against `hold`."""
     body, fruit = handed_over_positions(8, 8, 4, [14], 6400)[14]
     search = Endgame(Grid(8, 8), forks=False)
-    proof = Proof(search._proving(body, fruit), body, fruit)
+    proof = Proof(search.proving(body, fruit), body, fruit)
     left_over = []
     while not proof.ended(search.limit):
         proof.work(1)
@@ -445,7 +445,7 @@ def test_searches_that_end_one_after_another_do_not_pile_up_their_bodies():
     each leaving about 1,000 bodies. They are freed twice as fast as a search looks, so what
     they leave stays under one such search's worth (freed only as fast: 1,258)."""
     game, search, body, fruit = question(STILL_WON, forget=1000)
-    proof = Proof(search._proving(body, fruit), body, fruit)
+    proof = Proof(search.proving(body, fruit), body, fruit)
     left_over = []
     while not proof.ended(search.limit):
         proof.work(1)
@@ -585,7 +585,7 @@ def test_between_forks_the_one_way_on_is_followed_and_never_kept():
     met, a small part of the bodies it looks at."""
     body, fruit = six_free_on_ten_by_ten()
     search = Endgame(Grid(10, 10), limit=3_000_000)
-    proof = Proof(search._proving(body, fruit), body, fruit)
+    proof = Proof(search.proving(body, fruit), body, fruit)
     most = 0
     while search.spare is None and not proof.ended(search.limit):
         proof.work(1)

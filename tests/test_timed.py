@@ -77,12 +77,12 @@ def test_the_next_fruits_proofs_are_made_ready_while_the_snake_goes_to_eat(seed_
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000)
     after = tuple((route[::-1] + list(at))[:len(at) + 1])
     free = sorted(set(range(100)) - set(after))
-    assert sorted(search.prepared) == [(after, f) for f in free]
+    assert sorted(search.lookahead.prepared) == [(after, f) for f in free]
 
     def clock():
         return search.ledger.spent
     search.think(clock() + 2000, clock)  # a few slices: each proof has had its turn
-    slices = [proof.search.slices for proof in search.prepared.values() if not proof.done]
+    slices = [proof.search.slices for proof in search.lookahead.prepared.values() if not proof.done]
     assert slices and max(slices) - min(slices) <= 1
     while search.think(clock() + 100_000, clock):
         pass

@@ -1,12 +1,15 @@
 """Searching every future when few cells are free: how a body in no order can still be won.
 
-    proof.py    Endgame: the proof for a position, spread over the moves while the snake
-                circles back to it; what is proven of each fruit
+    endgame.py  Endgame: the questions asked, the proof for a position spread over the
+                moves, and what is proven of each fruit
+    proof.py    Proof: a proof under way, and the loop the snake goes round meanwhile
+    timed.py    Lookahead: with time between moves, proofs rooted ahead, the next fruit readied
     forks.py    the search over forks (bodies with a choice), depth first: it decides first
     layers.py   the layered search, breadth first: the shortest route
     space.py    bodies packed small, their moves, and the answers remembered
     ledger.py   the work done and the bodies held, with the limits of both
 """
-from hamilton.endgame.proof import FREE_MAX, LIMIT, WORK, Endgame, Proof
+from hamilton.endgame.endgame import FREE_MAX, LIMIT, WORK, Endgame
+from hamilton.endgame.proof import Proof
 
 __all__ = ["FREE_MAX", "LIMIT", "WORK", "Endgame", "Proof"]

@@ -1,0 +1,293 @@
+"""The proof near the end of a hand-over, spread over the moves while the snake circles. No pygame.
+
+Near the end of a game the future is small. With F free cells the snake must eat F more
+fruits, each placed on a free cell the player does not choose. A position is *won* when
+some way of moving eats the fruit and leaves, for every place the next fruit can appear, a
+position that is won again; the full board is won. `Endgame` proves it: over forks first
+(forks.py), which decides with little work, then, for a shorter route or where the forks
+cannot decide, by the layered search (layers.py). It is only asked when few cells are free
+(FREE_MAX).
+
+A proof can take millions of bodies, far more than a move's time. So `move` makes it a
+piece a move (WORK: the bodies looked at, and a few more for each search begun) while the
+snake goes round a loop that brings the very position back (proof.py), and when the proof
+is done, the route it found is taken the next time the snake is there. A game that also
+thinks in the time between moves (`think`) does better: see timed.py.
+Once the search has proven that this fruit cannot be won, it says so at once until the
+fruit is eaten: every later position is one the proof already looked at. A proof that would
+do more than LIMIT of work, or hold more than the ledger's hold (memory), is given up, and
+the snake only stays alive.
+"""
+import sys
+from collections import deque
+
+from hamilton.endgame.forks import ForkSearch, Unsure
+from hamilton.endgame.layers import LayeredSearch
+from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
+from hamilton.endgame.proof import Proof
+from hamilton.endgame.space import Space
+from hamilton.endgame.timed import Lookahead
+from hamilton.slices import stopping
+
+FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
+FREE_PATIENT = 4  # with more free cells than this a proof may do a tenth of LIMIT (`limit_for`)
+WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
+LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
+
+
+class Endgame:
+    """Proves wins near the end of a game, for bodies the cycle-based play cannot use."""
+
+    def __init__(self, grid, free_max=FREE_MAX, work=WORK, limit=LIMIT, hold=None, forget=None, deepen=None,
+                 remember=None, forks=True):
+        """`hold`, `forget`, `deepen` and `remember` default to the ledger's HOLD and its parts
+        (ledger.holding), made smaller on boards whose bodies take more memory (BODY_BYTES).
+        `forks` False skips the search over forks: the layered search alone."""
+        self.grid = grid
+        self.free_max, self.work, self.limit, self.by_forks = free_max, work, limit, forks
+        space = Space(grid, None)
+        share = min(1, BODY_BYTES / sys.getsizeof(space.pack(range(grid.size))))
+        board = holding(int(HOLD * share))
+        self.ledger = Ledger(*(board[name] if given is None else given
+                               for name, given in (("hold", hold), ("forget", forget), ("deepen", deepen),
+                                                   ("remember", remember))))
+        space.ledger = self.ledger
+        self.space = space
+        self.layered = LayeredSearch(space, self.ledger)
+        self.forks = ForkSearch(space, self.ledger, self.layered)
+        self.proof = None  # the Proof under way, if any
+        self.timed = False  # thinking in the time between moves (`think`): proofs are rooted ahead
+        self.moves = 0  # the game's moves so far (the autopilot counts them): a proof's time in moves
+        self.lookahead = Lookahead(self)  # timed: the routes of earlier roots, the next fruit's proofs
+        self._lost = None  # (fruit, length) proven not to be won
+        self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
+        self.spare = None  # a long winning route over forks, while the layered search looks for a shorter one
+
+    @property
+    def looked(self):
+        """Bodies the searches have taken from their queues so far, over all questions asked."""
+        return self.ledger.looked
+
+    @property
+    def held(self):
+        """Bodies held now: by the searches under way, and by ended ones not yet freed."""
+        return self.ledger.held
+
+    def proven(self):
+        """Whether the proof under way is for a position already shown to be won (one met
+        after eating in an earlier proof, or one it has a long route for, `spare`): the game
+        is won, its route still to be found."""
+        proof = self.proof
+        if proof is None:
+            return False
+        if proof.spare is not None or self.lookahead.taken:
+            return True
+        key = (self.space.pack(proof.body), proof.fruit)
+        return key in self.space.known or key in self.space.won_keys
+
+    def lost(self, body, fruit):
+        """Whether this fruit has been proven not to be won (asked again, the answer stays no)."""
+        return self._lost == (fruit, len(body))
+
+    def given_up(self, body, fruit):
+        """Whether this fruit's proof was given up (too big): not known to be won or lost."""
+        return self._given_up == (fruit, len(body))
+
+    def asked(self, body, fruit):
+        """Whether the search applies: few enough cells free, and no answer yet that it does not."""
+        question = (fruit, len(body))
+        return fruit >= 0 and self.grid.size - len(body) <= self.free_max and question not in (
+            self._lost, self._given_up)
+
+    def limit_for(self, body):
+        """The work a proof for `body` may do: `limit`, or a tenth of it with more than
+        FREE_PATIENT free cells. With 5 or 6 free cells the body can often be brought back
+        into order instead (survival.py), and from there the cell tree surely wins; a proof
+        that circles for the whole limit would only hold that back, and the fruits eaten
+        meanwhile can turn a won position into a lost one. (docs/handovers.md has the
+        positions that set this.)"""
+        return self.limit if self.grid.size - len(body) <= FREE_PATIENT else self.limit // 10
+
+    def winning_route(self, body, fruit):
+        """The shortest route (cells after the head) to a won position, or None: the whole
+        proof in one go, for tests and tools (`move` spreads it over moves)."""
+        if not self.asked(body, fruit):
+            return None
+        proof = Proof(self.proving(body, fruit), body, fruit)
+        while not proof.ended(self.limit_for(body)):
+            self.work_on(proof, self.work // SLICE)
+        proof.search.close()  # a search given up lets go of its bodies
+        self.ledger.bury(self.ledger.held)  # no game waits on this call: free them all now
+        return self.verdict(proof)
+
+    def move(self, body, fruit):
+        """(cells, won): the winning route once the proof is done and the snake is at the
+        proven position (won True), else the next cell round the loop while the proof goes
+        on (won False); None when the search does not apply or the position has no loop."""
+        self.ledger.bury(self.work)
+        proof = self.proof
+        if proof is not None and (proof.fruit != fruit or proof.loop is None or proof.body_now() != body):
+            proof = self._drop()  # someone else steered, or the snake ate: a new question
+        if not self.asked(body, fruit):
+            return None
+        if proof is None:
+            proof = self.proof = self.lookahead.take(body, fruit) or Proof(self.proving(body, fruit), body, fruit)
+            proof.started = self.moves
+        self.work_on(proof, self.work // SLICE)
+        if proof.ended(self.limit_for(body)) and self.timed and proof.loop is not None:
+            route = self.lookahead.route(proof)
+            if route is not None or self.proof is None:
+                self._drop()
+                if route is not None:
+                    self.lookahead.prepare(body, route, fruit)
+                return None if route is None else (route, True)
+            proof = self.proof  # another proof rooted ahead, or the snake goes round to this one's root
+        elif proof.ended(self.limit_for(body)):
+            route = self.verdict(proof)
+            if route is None or proof.at == proof.root:
+                self._drop()
+                return None if route is None else (route, True)
+        elif proof.loop is None:
+            proof.loop = self._loop(body, fruit)
+            if proof.loop is None:  # nothing brings this position back: what it decided stays in `known`
+                self._drop()
+                return None
+        return [proof.step()], False
+
+    def think(self, deadline, clock):
+        """Go on with the proof under way until `clock()` reaches `deadline` (the time the
+        snake waits before its next move); whether there was a proof to think about. From the
+        first call on, the endgame plays timed (timed.py)."""
+        self.timed = True
+        proof = self.proof
+        if proof is None:
+            return self.lookahead.think(deadline, clock)
+        if proof.loop is None:
+            return False
+        limit = self.limit_for(proof.body)
+        while not proof.ended(limit) and clock() < deadline:
+            self.work_on(proof, 1)
+        if proof.done and proof.at != proof.root:
+            self.lookahead.route(proof)  # keep its route; the next proof, rooted ahead, starts at once
+        return True
+
+    def work_on(self, proof, slices):
+        """`slices` more of `proof`, its own notes in place: proofs made ready for the next
+        fruit take turns, and each keeps its long route (`spare`) and the questions its
+        searches cut short."""
+        self.spare, self.layered.cut_short = proof.spare, proof.cut_short
+        proof.work(slices)
+        proof.spare, proof.cut_short = self.spare, self.layered.cut_short
+
+    def _drop(self):
+        """Stop the proof under way (its searches let go of their bodies); None."""
+        if self.proof is not None:
+            self.proof.search.close()
+            self.proof = None
+        self.lookahead.taken = []
+
+    def verdict(self, proof):
+        """The route of a finished proof; a fruit proven lost or given up is remembered."""
+        question = (proof.fruit, len(proof.body))
+        if proof.route is None and proof.spare is not None:  # looking for a shorter route was given up
+            proof.done, proof.route = True, proof.spare
+        if not proof.done or (proof.route is None and proof.cut_short):
+            self._given_up = question
+        elif proof.route is None:
+            self._lost = question
+        return proof.route
+
+    def _loop(self, body, fruit):
+        """The heads from `body` round the shortest loop back to it (see the module
+        docstring), the present head first; None if the head cannot reach the tail."""
+        if len(body) < 3:
+            return None  # the tail is the neck: following it would be a turn back
+        neighbours, tail = self.grid.neighbours, body[-1]
+        open_cells = self.space.cells.difference(body).difference((fruit,))
+        came = {body[0]: None}
+        queue = deque([body[0]])
+        while queue:
+            c = queue.popleft()
+            if tail in neighbours[c]:
+                way = []
+                while c is not None:
+                    way.append(c)
+                    c = came[c]
+                return way[::-1] + list(body[:0:-1])
+            for n in neighbours[c]:
+                if n in open_cells and n not in came:
+                    came[n] = c
+                    queue.append(n)
+        return None
+
+    def deciding(self, body, fruit):
+        """Whether `body` (a tuple of cells) can still win `fruit`, as a search (a generator):
+        True or False, with no route looked for; a fruit proven lost is remembered (`lost`),
+        so an autopilot given this endgame knows at once."""
+        free = sum(1 << c for c in self.space.cells.difference(body))
+        packed = self.space.pack(body)
+        try:
+            route = yield from self.forks.first(packed, fruit, free)
+        except Unsure:
+            yield from self.ledger.free_all()
+            route = yield from self.layered.won(packed, fruit, free, outermost=True)
+        if route is None and not self.layered.cut_short:
+            self._lost = (fruit, len(body))
+        return route is not None
+
+    def proving(self, body, fruit, arrival=None):
+        """The search for a body asked about (a tuple of cells), as a generator; its answer
+        is the winning route as a list of cells, or None. `arrival`: the move count at which
+        a timed game's snake gets to `body`, when the search for a shorter route must stop.
+
+        Over forks, a round without a bound decides first (forks.first): it proves a loss,
+        or finds a route, often a long one, with little work; `_shortened` then looks for a
+        shorter one. Where the forks search meets one of its bounds (Unsure), the layered
+        search (layers.won) decides alone."""
+        free = sum(1 << c for c in self.space.cells.difference(body))
+        self.layered.cut_short = set()
+        self.spare = None
+        packed = self.space.pack(body)
+        if self.by_forks:
+            start = self.ledger.spent
+            try:
+                route = yield from self.forks.first(packed, fruit, free)
+            except Unsure:
+                yield from self.ledger.free_all()  # the layered search starts with nothing held
+            else:
+                return None if route is None else (
+                    yield from self._shortened(packed, fruit, free, route, start, arrival))
+        route = yield from self.layered.won(packed, fruit, free, outermost=True)
+        return None if route is None else [self.space.cell[c] for c in route]
+
+    def _shortened(self, body, fruit, free, route, start, arrival=None):
+        """A winning route (a list of cells) no longer than `route` (packed), the first found
+        over forks by a proof that began at `start` (its work then). While `_shorter` looks
+        for a shorter one, `route` is kept as `spare` (the game is then known won, `proven`)
+        and, if none is found, given back as it is (a long route is read once, not twice).
+
+        Circling while it looks costs a move per `work`, and a shorter route can save at most
+        the moves `route` takes beyond the distance to the fruit, so the search may not cost
+        more than that (as in ski rental: at worst twice the moves), nor the rest of the
+        proof's limit. If it finds none in time, `route` is taken. A timed game counts its
+        moves, not the work: it may circle no more moves than the route could save, and no
+        later than `arrival`, when the snake is at `body`; the limit then holds per proof."""
+        saving = len(route) - self.grid.distance(self.space.cell[body[0]], fruit)
+        budget = min(self.limit_for(body) - (self.ledger.spent - start), saving * max(self.work, 1))
+        if budget <= 0:
+            return [self.space.cell[c] for c in route]
+        self.spare = [self.space.cell[c] for c in route]
+        ledger = self.ledger
+        if self.timed:  # proofs may take turns (Endgame.work_on): each one's limit is kept by Proof.ended
+            moves = self.moves + saving if arrival is None else min(arrival, self.moves + saving)
+            enough = lambda: self.moves >= moves  # noqa: E731
+        else:
+            until = ledger.spent + budget
+            enough = lambda: ledger.spent >= until  # noqa: E731
+        shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), enough)
+        # A layered search gone depth first may come back with a longer route than `route`. The
+        # timed game keeps the shorter; the untimed one keeps the routes (and so the benchmark
+        # figures) it has always had.
+        if shorter is None or self.timed and len(shorter) >= len(route):
+            return self.spare
+        return [self.space.cell[c] for c in shorter]
