@@ -1,7 +1,7 @@
-"""How long Tab takes, in the real window, to finish a game that greedy circles in for ever.
+"""How long Tab takes to finish a game that greedy circles in for ever: in the window, or headless.
 
     .venv/bin/python -m docs.tab_timing --seeds 7,9,14 [--width 16 --height 12]
-        [--initial-length 3] [--speed 0.3] [--timeout 600]
+        [--initial-length 3] [--speed 0.3] [--timeout 600] [--to-the-end] [--headless]
 
 For each seed, greedy plays headless until its endless loop is proven, as `--takeover-from
 greedy` plays it, and that moment is written as a debug log (the space key's format). The
@@ -11,6 +11,11 @@ caption is read every 50 ms and one JSON line per seed says, in seconds from Tab
 it said "searching", and when it first said a win was "proven" (with --to-the-end, also
 when it said WON), or that no win is left. The board and start length default to the
 shipped game's.
+
+With --headless the game is played as `--move-time` plays it (each move followed by the
+wait the window would have, which hamilton may think through), and the line says, in moves
+from the hand-over: when the snake set out on a proven route, when it ate that fruit, and
+when the game was won; and the seconds of thinking in all.
 
 These are wall-clock figures: they depend on the machine (and on what else it runs).
 """
@@ -24,7 +29,9 @@ import time
 import config as configuration
 from files import debuglog
 from game import Game
+import solver as solvers
 from headless.games import hand_over
+from play import Drive
 from tests.xvfb import HAS_XVFB, start_server, stop_server, window_env, xdotool
 
 POLL = 0.05  # seconds between two readings of the caption
@@ -38,6 +45,8 @@ def parse(argv):
     parser.add_argument("--initial-length", type=int, default=3)
     parser.add_argument("--speed", type=float, default=0.3, help="seconds a move in the window")
     parser.add_argument("--timeout", type=float, default=600, help="seconds to wait for the end of one game")
+    parser.add_argument("--headless", action="store_true",
+                        help="play headless as --move-time does, and count the moves, not the seconds")
     parser.add_argument("--to-the-end", action="store_true",
                         help="wait for WON (at --speed, minutes), not only for the win to be proven")
     args = parser.parse_args(argv)
@@ -76,6 +85,30 @@ def watch(env, window, timeout, ends):
     return seen
 
 
+def headless(args, seed):
+    """The game of `seed` handed over at greedy's loop and played as --move-time --speed plays it."""
+    game = Game(args.width, args.height, args.initial_length, seed)
+    if not hand_over(game, "greedy", 100 * args.width * args.height)[0]:
+        return {"seed": seed, "handed_over": False}
+    handed, length = game.steps, len(game.snake)
+    autopilot = solvers.make_solver("hamilton", game)
+    drive = Drive(game, autopilot)
+    set_out = eaten = None
+    started = time.perf_counter()
+    while not game.over() and game.steps - handed < 100 * game.cells:
+        move_started = time.perf_counter()
+        direction = autopilot.next_direction()
+        autopilot.think(move_started + args.speed, time.perf_counter)
+        if set_out is None and autopilot.decision.proof == "win":
+            set_out = game.steps - handed
+        drive.move(direction)
+        if eaten is None and len(game.snake) > length:
+            eaten = game.steps - handed
+    return {"seed": seed, "free": game.cells - length, "move_time": args.speed, "set_out": set_out,
+            "proven_fruit_eaten": eaten, "won": game.steps - handed if game.state == "won" else None,
+            "seconds": round(time.perf_counter() - started, 1)}
+
+
 def measure(args, seed, display, folder):
     made = loop_log(args, seed, folder)
     if made is None:
@@ -108,6 +141,10 @@ def measure(args, seed, display, folder):
 
 def main(argv=None):
     args = parse(argv)
+    if args.headless:
+        for seed in args.seeds:
+            print(json.dumps(headless(args, seed)), flush=True)
+        return 0
     if not HAS_XVFB:
         print("tab_timing needs Xvfb and xdotool (Debian: apt-get install xvfb xdotool)", file=sys.stderr)
         return 2
