@@ -139,9 +139,14 @@ def check_board(width, height, initial_length, where):
         raise ConfigError(f"{where}: a {width}x{height} board is too large (at most {MAX_CELLS} cells)")
     if initial_length > width:
         raise ConfigError(f'{where}: "initial-length" {initial_length} does not fit on a board '
-                          f"{width} cells wide (the snake starts on the top row)")
+                          f"{cells(width)} wide (the snake starts on the top row)")
     if initial_length >= width * height:
         raise ConfigError(f"{where}: a {width}x{height} board leaves no free cell for the fruit")
+
+
+def cells(n):
+    """ "1 cell", "16 cells": a count of cells in words."""
+    return f"{n} cell" if n == 1 else f"{n} cells"
 
 
 def check_seed(seed, what, or_else=""):

@@ -124,7 +124,7 @@ class ScoreBook:
         self.warning = None  # the one line to show about the file, if any
         if path is not None:
             self.table, problem = read(path)
-            self.warning = problem[1] if problem else None
+            self.warning = problem[1] if problem and problem[0] != "missing" else None  # a first run is no problem
 
     def best(self, board):
         """{name: {"length", "moves_to_win"}} for `board` ("16x12"), a copy."""

@@ -158,6 +158,11 @@ def test_impossible_values(tmp_path, key, value, words):
     assert words in error_of(tmp_path, json.dumps(dict(GOOD, **{key: value})))
 
 
+def test_a_board_one_cell_wide_is_said_in_good_english(tmp_path):
+    data = dict(GOOD, **{"window-width": 50, "window-height": 600, "block-size": 50})
+    assert "does not fit on a board 1 cell wide" in error_of(tmp_path, json.dumps(data))
+
+
 def test_board_with_no_room_for_fruit(tmp_path):
     data = dict(GOOD, **{"window-width": 100, "window-height": 50, "block-size": 50, "initial-length": 2})
     assert "no free cell" in error_of(tmp_path, json.dumps(data))

@@ -64,9 +64,9 @@ def test_two_windows_keep_both_results(path):
     assert table["greedy"]["length"] == 30 and table["hamilton"]["moves_to_win"] == 600
 
 
-def test_a_missing_file_is_one_line_and_a_fresh_table(path):
+def test_a_missing_file_is_a_first_run_a_fresh_table_and_no_warning(path):
     book = ScoreBook(path)
-    assert book.table == {} and "\n" not in book.warning and path in book.warning
+    assert book.table == {} and book.warning is None
 
 
 @pytest.mark.parametrize("content", [

@@ -28,24 +28,38 @@ __all__ = ["App", "ReplayApp", "play", "play_replay", "window_config"]
 def window_config(config, args):
     """The config with the game flags applied, so the App reads only its config.
 
-    --width, --height and --initial-length change the board (the window grows or shrinks
-    with it, at the config's block size); --solver and --seed the autopilot and the games.
+    --width, --height and --initial-length change the board: the window grows or shrinks with
+    it at the config's block size (smaller where a side would pass MAX_WINDOW pixels; the
+    screen may shrink it further, window/screen.py); --solver and --seed the autopilot and
+    the games.
     """
     flags = vars(args)
     changes = {key: flags[key] for key in ("solver", "seed") if flags.get(key) is not None}
-    block = config["block-size"]
-    for dest, key in (("width", "window-width"), ("height", "window-height")):
-        value = flags.get(dest)
-        if value is None:
-            continue
-        if not 0 < value * block <= configuration.MAX_WINDOW:
-            raise configuration.ConfigError(
-                f"--{dest} {value} needs a window of {value * block} pixels at block-size {block}; "
-                f"the window takes 1 to {configuration.MAX_WINDOW // block} cells")
-        changes[key] = value * block
     if flags.get("initial_length") is not None:
         changes["initial-length"] = flags["initial_length"]
+    given = {dest: flags[dest] for dest in ("width", "height") if flags.get(dest) is not None}
+    if given:
+        length = changes.get("initial-length", config["initial-length"])
+        for dest, value in given.items():
+            check_side(dest, value, length)
+        width, height = configuration.board_size(config)
+        width, height = given.get("width", width), given.get("height", height)
+        block = min(config["block-size"], configuration.MAX_WINDOW // max(width, height))
+        changes.update({"window-width": width * block, "window-height": height * block, "block-size": block})
     return configuration.validate(dict(config, **changes), "the command line")
+
+
+def check_side(dest, value, length):
+    """--width or --height `value` within what a board can be; else the one line that says the range."""
+    side = "wide" if dest == "width" else "high"
+    least = max(1, length) if dest == "width" else 1  # the snake starts on the top row
+    why = f" (the snake of length {length} starts on its top row)" if least > 1 else ""
+    if value < least:
+        raise configuration.ConfigError(f"--{dest} {value}: the board must be {configuration.cells(least)} "
+                                        f"{side} or more{why}")
+    if value > configuration.MAX_WINDOW:
+        raise configuration.ConfigError(f"--{dest} {value}: the board can be at most "
+                                        f"{configuration.cells(configuration.MAX_WINDOW)} {side}")
 
 
 def play(config, args, game=None):
