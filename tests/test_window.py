@@ -557,7 +557,7 @@ def test_a_won_game_is_recorded_and_shown_on_the_banner(make_app, tmp_path):
     while app.tick():
         pass
     assert app.game.state == WON
-    entry = scores.ScoreBook(str(tmp_path / "scores.json")).best("8x6")["cycle"]  # the one that drove
+    entry = scores.ScoreBook(str(tmp_path / "scores.json")).best("8x6 start 3")["cycle"]  # the one that drove
     assert entry == {"length": W * H, "moves_to_win": app.game.steps}
     app.render()
     rows = app.canvas.texts[1][0]
@@ -568,7 +568,7 @@ def test_a_won_game_is_recorded_and_shown_on_the_banner(make_app, tmp_path):
     assert app.screen.get_rect().contains(label.rect) and label.font_size >= labels.FONT_MIN
 
 
-def test_a_game_the_player_steered_counts_for_the_player(make_app):
+def test_a_game_the_player_steered_a_little_counts_for_the_mix(make_app):
     app = make_app(auto=True)
     app.tick()
     press(app, pygame.K_RETURN, pygame.K_s)  # the player takes over for a move
@@ -577,7 +577,19 @@ def test_a_game_the_player_steered_counts_for_the_player(make_app):
     while app.tick():
         pass
     assert app.game.over()
-    assert set(app.saves.book.best("8x6")) == {scores.PLAYER}
+    assert set(app.saves.book.best("8x6 start 3")) == {"player+cycle"}
+    app.render()
+    assert ("player+cycle", f"length 48, a win in {app.game.steps} moves (new best)") in app.canvas.texts[1][0]
+
+
+def test_only_a_game_steered_wholly_by_hand_counts_for_the_player(make_app):
+    app = make_app(middle_game(RIGHT, body=((6, 0), (5, 0), (4, 0))))
+    app.saves.counts = True  # as if it had started here
+    press(app, pygame.K_d)
+    app.tick()
+    app.tick()  # into the right wall, every move the player's
+    assert app.game.state == LOST
+    assert app.saves.book.best("8x6 start 3") == {scores.PLAYER: {"length": 3, "moves_to_win": None}}
 
 
 def test_an_unfinished_game_counts_its_length_once(make_app):
@@ -586,15 +598,15 @@ def test_an_unfinished_game_counts_its_length_once(make_app):
     press(app, pygame.K_s)
     app.tick()
     press(app, pygame.K_r)  # left unfinished: its length counts
-    assert app.saves.book.best("8x6") == {scores.PLAYER: {"length": 3, "moves_to_win": None}}
+    assert app.saves.book.best("8x6 start 3") == {scores.PLAYER: {"length": 3, "moves_to_win": None}}
     press(app, pygame.K_q)
-    assert app.saves.book.best("8x6")[scores.PLAYER]["length"] == 3  # the new game made no move: nothing new
+    assert app.saves.book.best("8x6 start 3")[scores.PLAYER]["length"] == 3  # the new game made no move: nothing new
 
 
 def test_a_game_loaded_from_a_log_is_not_recorded(make_app):
     app = make_app(middle_game(RIGHT, body=((7, 0), (6, 0), (5, 0))))
     app.tick()
-    assert app.game.state == LOST and app.saves.book.best("8x6") == {}
+    assert app.game.state == LOST and app.saves.book.best("8x6 start 3") == {}
     app.render()
     assert "(loaded from a debug log: not counted)" in app.canvas.texts[1][0]
 
@@ -609,7 +621,7 @@ def test_a_failed_save_is_one_line_and_the_game_goes_on(make_app, tmp_path, caps
         pass
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No space left on device" in err
-    assert book.best("8x6")["cycle"]["length"] == 48  # kept in memory, shown on the banner
+    assert book.best("8x6 start 3")["cycle"]["length"] == 48  # kept in memory, shown on the banner
     app.render()
     assert ("cycle", f"length 48, a win in {app.game.steps} moves (new best)") in app.canvas.texts[1][0]
 

@@ -23,8 +23,10 @@ class Saves:
     def new_game(self, counts):
         self.counts, self.new_bests = counts, None
 
-    def board_name(self):
-        return scores.board_name(self.app.width, self.app.height)
+    def table_name(self):
+        """The best-scores table of this game's board and starting length."""
+        game = self.app.game
+        return scores.table_name(game.width, game.height, game.initial_length)
 
     def enter_scores(self):
         """Enter this game in the best scores, once: at its end, or when it is left unfinished
@@ -34,7 +36,7 @@ class Saves:
         if self.new_bests is not None or not self.counts or not app.drivers:
             return
         moves_to_win = game.steps if game.state == WON else None
-        self.new_bests = self.book.add(self.board_name(), scores.credit(app.drivers), len(game.snake), moves_to_win)
+        self.new_bests = self.book.add(self.table_name(), scores.credit(app.drivers), len(game.snake), moves_to_win)
         try:
             self.book.save()
         except scores.ScoreError as e:

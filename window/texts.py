@@ -86,21 +86,21 @@ class Texts:
         return ()
 
     def outcome_forms(self):
-        """WON / LOST with the length and moves, then the best scores on this board: everyone's,
-        or in a small window only the one this game counted for, or none."""
+        """WON / LOST with the length and moves, then the best scores of this board and starting
+        length: everyone's, or in a small window only the one this game counted for, or none."""
         app = self.app
         game, saves = app.game, app.saves
         outcome = "WON" if game.state == WON else "LOST"
         first = f"{outcome}: length {len(game.snake)}/{game.cells} in {moves(game.steps)}"
         last = ("(loaded from a debug log: not counted)", "R: new game") if not saves.counts else ("R: new game",)
-        best = saves.book.best(saves.board_name())
+        best = saves.book.best(saves.table_name())
         mine = scores.credit(app.drivers) if app.drivers else None
         rows = []
         for name in sorted(best, key=lambda n: (n != mine, n)):  # this game's first
             won = best[name]["moves_to_win"]
             text = f"length {best[name]['length']}" + (f", a win in {moves(won)}" if won else "")
             rows.append((name, text + (" (new best)" if name == mine and saves.new_bests else "")))
-        full = (first, f"Best on {saves.board_name()}:") + tuple(rows) + last if rows else (first,) + last
+        full = (first, f"Best on {saves.table_name()}:") + tuple(rows) + last if rows else (first,) + last
         forms = [full]
         if mine in best:
             forms.append((first, f"Best for {mine}: {rows[0][1]}") + last)
