@@ -28,6 +28,8 @@ from boards import NOT_WON, STILL_WON, board
 from windows import BLOCK, H, W, CycleSolver, color, fake_solver, key, make_config, middle_game, press, press_q_when
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WAITING = ("edge", (("Press an arrow or WASD to start", "Return: the autopilot drives"),
+                    ("Press an arrow or WASD to start",)))  # a game the player drives, before its first key
 BIG = {"window-width": W * 25, "window-height": H * 25, "block-size": 25}  # 200x150: room for text
 
 
@@ -113,8 +115,9 @@ def test_lost_game_shows_it_and_r_starts_a_new_one(make_app):
     assert not app.paused  # nothing to pause in a finished game
     press(app, pygame.K_r)
     assert app.game.state == PLAYING and len(app.game.snake) == 3 and app.game.steps == 0
-    assert app.render() == [app.screen.get_rect()] and app.canvas.texts == ()
+    assert app.render() == [app.screen.get_rect()] and app.canvas.texts == WAITING  # the new game waits
     assert color(app.screen, (2, 0)) == drawer.RED and color(app.screen, (7, 0)) == drawer.WHITE
+    assert app.tick() is False and app.game.steps == 0
 
 
 def test_restarts_are_new_games_yet_repeatable_with_a_seed(make_app):
@@ -382,7 +385,7 @@ def test_the_first_key_takes_the_hint_down_and_the_player_never_gets_it(make_app
     press(app, pygame.K_F12)  # any key, bound or not
     app.render()
     assert app.canvas.texts == ()
-    assert make_app(auto=False, **BIG).say.board() == ()  # the player drives: no hint
+    assert make_app(auto=False, **BIG).say.board() == WAITING  # the player drives: no hint, the snake waits
 
 
 def test_handing_over_waits_for_a_steering_key(make_app):
@@ -398,7 +401,7 @@ def test_handing_over_waits_for_a_steering_key(make_app):
         assert app.tick() is False  # no move: the snake would hit the wall a moment later
     assert app.game.state == PLAYING and app.game.snake.head() == (6, 0)
     app.render()
-    assert app.canvas.texts[1][0][0].startswith("Your turn") and "your turn" in pygame.display.get_caption()[0]
+    assert app.canvas.texts == WAITING and "your turn" in pygame.display.get_caption()[0]
     press(app, pygame.K_a)  # back onto the neck: ignored, and the snake still waits
     assert app.waiting and app.tick() is False
     press(app, pygame.K_s)
@@ -743,7 +746,7 @@ def test_smoke_the_real_loop_with_posted_keys(make_app, monkeypatch):
 def test_run_window_and_main_exit_0_on_q(monkeypatch, tmp_path):
     path = tmp_path / "config.json"
     path.write_text(json.dumps({"window-width": 80, "window-height": 60, "block-size": 10,
-                                "speed": 0.05, "auto": False}))
+                                "speed": 0.05, "auto": True}))
     press_q_when(monkeypatch, lambda app: app.game.steps == 2)
     assert main.main(["--config", str(path)]) == 0
     assert not pygame.display.get_init()  # run_window shuts pygame down

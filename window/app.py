@@ -91,12 +91,13 @@ class App:
 
     def new_game(self, game=None, seed=None):
         """Put `game` (or a fresh one) on the board; the whole window is repainted."""
-        self.saves.new_game(counts=game is None)  # a game loaded from a debug log is nobody's record
-        if game is None:
+        fresh = game is None  # not one loaded from a debug log, which opens paused and is nobody's record
+        self.saves.new_game(counts=fresh)
+        if fresh:
             game = Game(self.width, self.height, self.config["initial-length"], seed)
         self.game = game
         self.drivers = set()  # who made this game's moves: scores.PLAYER and autopilot names
-        self.waiting = False  # handed to the player: no move until a steering key
+        self.waiting = fresh and not self.auto  # the player drives: no move until a steering key
         self.canvas.new_game(game)
         self.start_autopilot()
 
@@ -136,8 +137,9 @@ class App:
 
     def steer(self, direc):
         """Queue a turn. While the autopilot drives, steering keys are ignored: Return takes over.
-        After a hand-over the first steering key starts the snake (a turn back onto the neck
-        does not: it would be ignored, and the snake would run on unsteered)."""
+        A game the player drives (a new one, or after a hand-over) waits for its first steering
+        key (a turn back onto the neck does not start it: it would be ignored, and the snake
+        would run on unsteered)."""
         game = self.game
         if self.auto or self.paused or self.help_shown or game.over():
             return

@@ -73,7 +73,8 @@ class Texts:
         if app.paused:
             return ("middle", (("PAUSED", "P: resume - H: help"),))
         if app.waiting:
-            return ("edge", (("Your turn: the snake waits for you.", "Steer with W A S D or the arrows to go."),))
+            return ("edge", (("Press an arrow or WASD to start", "Return: the autopilot drives"),
+                             ("Press an arrow or WASD to start",)))
         if app.circling():
             return ("edge", ((f"Circling: {app.autopilot_name} will never reach this fruit safely.",
                               "Tab: other autopilot - Return: take over"),))
