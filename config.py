@@ -191,3 +191,10 @@ def board_size(config):
     """The board in cells, (W, H), derived in this one place."""
     block = config["block-size"]
     return config["window-width"] // block, config["window-height"] // block
+
+
+def cell_pixels(block, width, height, room):
+    """Pixels per cell to show a `width` x `height` board in `room` (w, h) pixels: `block`, or
+    fewer where the board would not fit; never under 1 (a caller that needs more checks).
+    The one rule for the game's window, a replay's and a recording's."""
+    return max(1, min(block, room[0] // width, room[1] // height))

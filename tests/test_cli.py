@@ -86,7 +86,7 @@ def window(monkeypatch):
     seen = {}
 
     class FakeApp:
-        def __init__(self, config, game=None, paused=False, screen=None, score_book=None):
+        def __init__(self, config, game=None, paused=False, score_book=None, **more):
             seen.update(config=config, game=game, paused=paused)
             self.saves = SimpleNamespace(gif_args=None)
 
@@ -96,7 +96,6 @@ def window(monkeypatch):
         def game_ended(self):
             """The best scores and --record: nothing was played."""
     monkeypatch.setattr(window_package, "App", FakeApp)
-    monkeypatch.setattr(window_package, "open_window", lambda config: None)
     return seen
 
 

@@ -10,7 +10,7 @@ import pytest
 import drawer
 import main
 import window
-from window import app as window_app, texts
+from window import app as window_app, labels, texts
 from files import replay
 from game import LOST, PLAYING, WON
 from windows import BLOCK, H, W, color, make_config, middle_game, press, press_q_when
@@ -175,7 +175,7 @@ def test_a_replay_of_a_big_board_gets_smaller_cells(tmp_path):
     path.write_text(json.dumps(data))
     app = replay_app(str(path))
     try:
-        assert app.screen.get_size() == (800, 400)  # 8-pixel cells: the window is at most 800 long
+        assert app.screen.get_size() == (800, 400 + labels.STRIP_HEIGHT)  # 8-pixel cells: at most 800 long
         while app.tick():
             app.render()
         app.render()

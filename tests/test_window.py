@@ -80,7 +80,7 @@ def test_u_and_i_scale_the_interval_and_hold_their_bounds(make_app):
     press(app, *[pygame.K_i] * 100)
     assert app.interval == config.SPEED_MAX
     app.render()
-    assert "2 s/move" in pygame.display.get_caption()[0]
+    assert app.canvas.strip_text[0].startswith("length 3/48   0 moves   2 s/move")
 
 
 # -- pause, restart, autopilot, quit ----------------------------------------------------------
@@ -239,17 +239,19 @@ def test_load_of_a_bad_log_is_one_line_and_exit_2(tmp_path, capsys):
 
 # -- what reaches the screen ------------------------------------------------------------------
 
-def test_normal_ticks_update_at_most_four_rects(make_app, monkeypatch):
+def test_normal_ticks_update_at_most_four_cells_and_the_strip(make_app, monkeypatch):
     calls = []
     monkeypatch.setattr(pygame.display, "update", lambda rects=None: calls.append(rects))
     app = make_app(auto=True, speed=0.01)
     pygame.event.clear()
     app.run(max_ticks=80)
     assert app.game.state == PLAYING and app.game.steps == 80 and app.game.eaten > 0
-    screen = app.screen.get_rect()
+    screen, strip = app.screen.get_rect(), app.canvas.strip_rect
     assert calls[0] == [screen]  # the start: the only full repaint
+    assert strip == (0, H * BLOCK, W * BLOCK, labels.STRIP_HEIGHT)  # below the board
     for rects in calls[1:]:
-        assert rects is not None and 1 <= len(rects) <= 4 and screen not in rects
+        assert rects is not None and rects[-1] == strip  # the moves went up by one
+        assert 1 <= len(rects[:-1]) <= 4 and all(r.size == (BLOCK, BLOCK) for r in rects[:-1])
     assert len(calls) - 1 == 80  # one update per move, nothing when there was nothing to show
 
 
@@ -259,9 +261,9 @@ def test_eating_tick_updates_head_old_head_and_new_fruit(make_app):
     app.tick()
     rects = app.render()
     new_fruit = app.game.fruit.where()
-    assert len(rects) == 3
-    assert {tuple(r) for r in rects} == {(x * BLOCK, y * BLOCK, BLOCK, BLOCK)
-                                        for x, y in ((4, 3), (3, 3), new_fruit)}
+    assert len(rects) == 4 and rects[-1] == app.canvas.strip_rect
+    assert {tuple(r) for r in rects[:-1]} == {(x * BLOCK, y * BLOCK, BLOCK, BLOCK)
+                                             for x, y in ((4, 3), (3, 3), new_fruit)}
     assert color(app.screen, new_fruit) == drawer.GREEN
 
 
@@ -435,7 +437,7 @@ def test_tab_while_the_player_drives_chooses_who_return_hands_to(make_app):
     app = real_app(auto=False)
     press(app, pygame.K_TAB)
     assert app.autopilot is None and app.autopilot_name == "hamilton"
-    assert "autopilot off (Return: hamilton)" in app.say.caption()
+    assert "autopilot off" in app.say.caption() and "you drive (Return: hamilton)" in app.say.strip()[0]
     press(app, pygame.K_RETURN)
     assert type(app.autopilot).__name__ == "HamiltonSolver"
 
@@ -459,8 +461,7 @@ def test_an_endless_loop_is_said_on_the_board_and_in_the_caption():
                       "Tab: other autopilot - Return: take over"),)
     assert app.canvas.labels and app.screen.get_rect().contains(app.canvas.labels[0].rect)
     caption = pygame.display.get_caption()[0]
-    assert ("circling: greedy will never reach this fruit safely; Tab: other autopilot, Return: take over"
-            in caption)
+    assert caption == "Snake - length 46/48 - autopilot on: greedy - circling forever"
     box = app.canvas.labels[0].rect
     for _ in range(46):  # it goes on circling under the box, which stays on top
         app.tick()
@@ -488,7 +489,7 @@ def test_while_hamilton_proves_the_end_the_board_says_why_it_circles():
     app.render()
     assert app.canvas.texts == ("edge", (("hamilton is searching every way the last fruits can fall.",
                                    "It circles back to this position until it knows a sure win."),))
-    assert "searching every future: circling back here" in pygame.display.get_caption()[0]
+    assert pygame.display.get_caption()[0].endswith("- searching every future")
     while app.game.eaten == 0:
         assert app.tick()
     app.render()
@@ -513,7 +514,7 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
                                    "The way is long: it is the one the search could prove."),))
     app.tick()
     app.render()
-    assert "a sure win proven: 182 moves to this fruit" in pygame.display.get_caption()[0]
+    assert pygame.display.get_caption()[0].endswith("- sure win proven: 182 moves")
     while app.game.eaten == 0:
         assert app.tick()
     app.render()
@@ -527,7 +528,7 @@ def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():
     app.render()
     assert app.canvas.texts == ("edge", (("No win is left from here, whatever the moves.",
                                    "hamilton keeps the snake alive - R: new game"),))
-    assert "no win left from here: staying alive" in pygame.display.get_caption()[0]
+    assert pygame.display.get_caption()[0].endswith("- no win left: staying alive")
     assert app.game.state == PLAYING
 
 
@@ -651,6 +652,38 @@ def test_a_first_run_says_nothing_of_the_scores_file_it_has_not_made_yet(monkeyp
     assert not os.path.exists(scores.default_path())
     assert window.play(make_config(), argparse.Namespace()) == 0
     assert capsys.readouterr().err == ""
+
+
+# -- a board that fits the screen ----------------------------------------------------------------
+
+def test_a_board_bigger_than_the_screen_gets_smaller_cells(monkeypatch):
+    monkeypatch.setattr(window.screen, "desktop_size", lambda: (1280, 1024))
+    app = window.App(make_config(**{"window-width": 1500, "window-height": 1500, "block-size": 50}))
+    try:
+        room = 1024 - window.screen.SCREEN_MARGIN[1] - labels.STRIP_HEIGHT  # 900 pixels for 30 rows
+        assert app.canvas.config["block-size"] == room // 30 == 30
+        assert app.screen.get_size() == (900, 900 + labels.STRIP_HEIGHT)
+        assert app.config["block-size"] == 50  # the config keeps the size asked for
+        app.render()
+        assert tuple(app.screen.get_at((2 * 30 + 15, 15)))[:3] == drawer.RED  # the head, at 30 pixels a cell
+    finally:
+        pygame.display.quit()
+
+
+def test_a_board_too_big_even_for_small_cells_is_one_line_saying_what_fits(monkeypatch, capsys):
+    monkeypatch.setattr(window.screen, "desktop_size", lambda: (1280, 1024))
+    args = argparse.Namespace(width=400, height=30)
+    assert window.play(make_config(), args) == 2
+    err = capsys.readouterr().err
+    assert err == ("error: a 400x30 board does not fit on this 1280x1024 screen: at 4 pixels a cell it holds "
+                   "at most 312x225 cells\n")
+    assert not pygame.display.get_init()
+
+
+def test_the_game_and_the_replays_take_their_pixels_from_one_rule():
+    assert config.cell_pixels(50, 16, 12, (1248, 900)) == 50
+    assert config.cell_pixels(50, 30, 30, (1248, 900)) == 30
+    assert config.cell_pixels(50, 2000, 10, (800, 800)) == 1  # never under one pixel
 
 
 # -- the window's identity and a missing display ------------------------------------------------
@@ -856,7 +889,7 @@ def test_the_screenshot_script_draws_the_board(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     picture = pygame.image.load(str(out))
-    assert picture.get_size() == (800, 600)
+    assert picture.get_size() == (800, 600 + labels.STRIP_HEIGHT)  # the board and the strip below it
     centres = [tuple(picture.get_at((x, y)))[:3] for x in range(25, 800, 50) for y in range(25, 600, 50)]
     assert centres.count(drawer.RED) == 1 and centres.count(drawer.GREEN) == 1
     assert centres.count(drawer.BLACK) >= 2  # at least the starting length, head aside

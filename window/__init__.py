@@ -2,10 +2,10 @@
 
     app.py       App: one game on screen, the keys, the autopilot and the clock
     texts.py     what the board and the caption say
-    canvas.py    painting only what changed, with the box of text on top
-    labels.py    boxes of text sized to the window
+    canvas.py    painting only what changed: the board, the boxes of text on top, the strip below
+    labels.py    boxes of text sized to the window, and the strip's line
     saves.py     the files the window writes: best scores, debug log, replay, GIF
-    screen.py    opening the window on the display
+    screen.py    opening the window on the display, with cells small enough to fit it
     playback.py  ReplayApp: a replay file played back
 """
 import os
@@ -20,7 +20,6 @@ import config as configuration
 from files import gif, replay, scores
 from window.app import App
 from window.playback import ReplayApp
-from window.screen import open_window
 
 __all__ = ["App", "ReplayApp", "play", "play_replay", "window_config"]
 
@@ -69,15 +68,18 @@ def play(config, args, game=None):
     except configuration.ConfigError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    book = scores.ScoreBook(scores.default_path())
     try:
-        screen = open_window(config)
+        app = App(config, game, game is not None, score_book=book)
     except pygame.error as e:
         print(f"cannot open the window: {e}; try --headless", file=sys.stderr)
         return 1
-    book = scores.ScoreBook(scores.default_path())
+    except configuration.ConfigError as e:  # a board too big for the screen
+        print(f"error: {e}", file=sys.stderr)
+        pygame.quit()
+        return 2
     if book.warning:
         print(f"best scores: {book.warning}", file=sys.stderr)
-    app = App(config, game, game is not None, screen=screen, score_book=book)
     app.saves.gif_args = args if getattr(args, "record", None) else None
     try:
         return app.run()
@@ -107,6 +109,10 @@ def play_replay(config, args):
     except pygame.error as e:
         print(f"cannot open the window: {e}", file=sys.stderr)
         return 1
+    except configuration.ConfigError as e:
+        print(f"error: {e}", file=sys.stderr)
+        pygame.quit()
+        return 2
     try:
         return app.run()
     except KeyboardInterrupt:

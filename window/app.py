@@ -16,9 +16,10 @@ from files import scores
 from game import Game
 from play import Drive
 from snake import DOWN, LEFT, RIGHT, UP
-from window.canvas import Canvas
+from window import screen
+from window.canvas import Canvas, Scene
+from window.labels import STRIP_HEIGHT
 from window.saves import Saves
-from window.screen import open_window
 from window.texts import Texts
 
 SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
@@ -34,7 +35,9 @@ class App:
     `render()` for the rects to show; `run()` is the real loop built from the three.
     """
 
-    def __init__(self, config, game=None, paused=False, screen=None, make_autopilot=None, score_book=None):
+    SMALLEST_CELL = screen.MIN_CELL  # pixels: a board that needs smaller cells to fit the screen is refused
+
+    def __init__(self, config, game=None, paused=False, make_autopilot=None, score_book=None):
         self.config = dict(config)
         self.width, self.height = configuration.board_size(self.config)
         self.interval = float(self.config["speed"])  # seconds per move, changed by U and I
@@ -53,8 +56,7 @@ class App:
         self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
         self.clock = time.monotonic
         self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
-        self.screen = screen if screen is not None else open_window(self.config)
-        self.canvas = Canvas(self.screen, self.config)
+        self.open_window()
         self.keys = {  # key -> action: the one place keys are bound
             pygame.K_w: partial(self.steer, UP),
             pygame.K_a: partial(self.steer, LEFT),
@@ -86,6 +88,15 @@ class App:
         if hasattr(pygame, "WINDOWEXPOSED"):  # pygame 2.0.1 and later
             self.events[pygame.WINDOWEXPOSED] = self.events[pygame.VIDEOEXPOSE]
         self.new_game(game, seed=self.config["seed"])
+
+    def open_window(self):
+        """Open the window for this config's board (or resize it), with cells small enough for
+        the screen (window/screen.py); pygame.error or ConfigError when it cannot be."""
+        block = screen.fit(self.config, STRIP_HEIGHT, self.SMALLEST_CELL)
+        shown = dict(self.config, **{"block-size": block, "window-width": self.width * block,
+                                     "window-height": self.height * block})
+        self.screen = screen.open_window(Canvas.window_size(self.width, self.height, block))
+        self.canvas = Canvas(self.screen, shown)
 
     # -- the game ------------------------------------------------------------------------
 
@@ -227,7 +238,8 @@ class App:
 
     def render(self):
         """Paint what is still unpainted; the rects to show (window/canvas.py)."""
-        return self.canvas.frame(self.say.board(), self.path_cells(), self.say.caption())
+        say = self.say
+        return self.canvas.frame(Scene(say.board(), say.note(), self.path_cells(), say.strip(), say.caption()))
 
     # -- the loop --------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """The window playing a replay file back: the file's moves drive the snake, as an autopilot would."""
 import sys
 
+import config as configuration
 from files import replay
 from window.app import App
 from window.texts import ReplayTexts
@@ -11,13 +12,14 @@ class ReplayApp(App):
     the start; steering and Return do nothing. A replay is no new game: it sets no best score
     (its game is given, as a loaded one is, so it does not count)."""
 
-    def __init__(self, config, rep, name, screen=None):
+    SMALLEST_CELL = 1  # a replay of a big board is still worth watching with 1-pixel cells
+
+    def __init__(self, config, rep, name):
         self.replay, self.name = rep, name
-        block = replay.cell_pixels(config["block-size"], rep.width, rep.height)
+        block = configuration.cell_pixels(config["block-size"], rep.width, rep.height, replay.MAX_ROOM)
         shown = dict(config, **{"window-width": rep.width * block, "window-height": rep.height * block,
                                 "block-size": block, "initial-length": rep.initial_length, "auto": True})
-        super().__init__(shown, rep.start(), screen=screen,
-                         make_autopilot=lambda name, game: replay.ReplayPilot(game, rep))
+        super().__init__(shown, rep.start(), make_autopilot=lambda name, game: replay.ReplayPilot(game, rep))
         self.say = ReplayTexts(self)
         self.hint_until = None  # nobody can take the wheel of a replay
 

@@ -1,9 +1,12 @@
-"""What the window says: the boxes of text on the board and the caption. No pygame here.
+"""What the window says: the boxes of text on the board, the strip below it and the caption.
+No pygame here.
 
 Every text is worked out from the app's state when it is drawn, never stored, so it cannot
 go stale. A box is a hashable (place, forms): place is "middle", or "edge" (the edge away
 from the head, so play stays visible); forms are the same text, longest first, and a small
-window shows the first that fits (window/labels.py).
+window shows the first that fits (window/labels.py). The strip's forms are one line each.
+The caption stays short enough for a title bar (CAPTION_MAX): the length, who drives and a
+few words of state; the strip and the boxes say the rest.
 """
 from autopilot import EndgameState
 from files import scores
@@ -24,20 +27,22 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
     ("Q / close", "quit"),
 ]
 
+CAPTION_MAX = 80  # characters: a caption longer than this is cut off by many title bars
+
 # What an autopilot near the end of a hand-over says (its decision's `endgame`): the box on the
 # board ({name}: the autopilot, {moves}: the moves left of a proven route) and the caption's
-# state, so a snake going round in circles is explained.
+# state, a few words, so a snake going round in circles is explained.
 ENDGAME_NEWS = {
     EndgameState.PROVING: (("{name} is searching every way the last fruits can fall.",
                  "It circles back to this position until it knows a sure win."),
-                "searching every future: circling back here until the proof is done"),
+                "searching every future"),
     EndgameState.LOST: (("No win is left from here, whatever the moves.", "{name} keeps the snake alive - R: new game"),
-             "no win left from here: staying alive"),
+             "no win left: staying alive"),
     EndgameState.UNDECIDED: (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
-                  "the end is too big to search: staying alive"),
+                  "too big to search"),
     EndgameState.WINNING: (("{name} has proven a sure win: {moves} to this fruit.",
                  "The way is long: it is the one the search could prove."),
-                "a sure win proven: {moves} to this fruit"),
+                "sure win proven: {moves}"),
 }
 
 
@@ -121,8 +126,7 @@ class Texts:
         if app.waiting:
             return "your turn: steer to start"
         if app.circling():
-            return (f"circling: {app.autopilot_name} will never reach this fruit safely; "
-                    "Tab: other autopilot, Return: take over")
+            return "circling forever"
         news = self.endgame_news()
         if news is not None:
             return ENDGAME_NEWS[news][1].format(moves=self.moves_left())
@@ -140,12 +144,26 @@ class Texts:
         return moves(self.app.autopilot.decision.distance or 0)
 
     def caption(self):
+        """The window's title: the length, who drives and the state, in a few words."""
         app = self.app
         game = app.game
-        driver = (f"autopilot on: {app.autopilot_name}" if app.auto
-                  else f"autopilot off (Return: {app.autopilot_name})")
-        return (f"Snake - length {len(game.snake)}/{game.cells} - {app.interval:.3g} s/move - "
-                f"{driver} - {self.state()}")
+        driver = f"autopilot on: {app.autopilot_name}" if app.auto else "autopilot off"
+        return f"Snake - length {len(game.snake)}/{game.cells} - {driver} - {self.state()}"
+
+    def strip(self):
+        """The strip below the board: the length, the moves, the speed and who drives (the
+        autopilot Return hands the snake to, when the player drives)."""
+        app = self.app
+        game = app.game
+        length, made, speed = f"length {len(game.snake)}/{game.cells}", moves(game.steps), f"{app.interval:.3g} s/move"
+        driver = f"autopilot: {app.autopilot_name}" if app.auto else f"you drive (Return: {app.autopilot_name})"
+        gap = "   "
+        return (gap.join((length, made, speed, driver)), gap.join((length, made, speed)), gap.join((length, made)),
+                f"{len(game.snake)}/{game.cells}")
+
+    def note(self):
+        """The short note on the board, if any: (place, forms), or ()."""
+        return ()
 
 
 class ReplayTexts(Texts):
@@ -167,4 +185,11 @@ class ReplayTexts(Texts):
         game, replay = app.game, app.replay
         state = replay.outcome.upper() if app.finished() else "paused" if app.paused else "playing"
         return (f"Snake replay {app.name} ({replay.solver}) - move {game.steps}/{len(replay.moves)} - "
-                f"length {len(game.snake)}/{game.cells} - {app.interval:.3g} s/move - {state}")
+                f"length {len(game.snake)}/{game.cells} - {state}")
+
+    def strip(self):
+        app = self.app
+        game = app.game
+        move, length = f"move {game.steps}/{len(app.replay.moves)}", f"length {len(game.snake)}/{game.cells}"
+        return ("   ".join((move, length, f"{app.interval:.3g} s/move", f"by {app.replay.solver}")),
+                "   ".join((move, length)), move)
