@@ -210,7 +210,50 @@ def test_a_failing_debug_log_is_one_line_and_the_game_goes_on(make_app, monkeypa
     press(app, pygame.K_SPACE)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Permission denied" in err
+    app.render()
+    assert app.canvas.note == ("edge", (("Debug log not written: cannot write debug log in /nowhere: "
+                                         "Permission denied",),))
+    assert "debug log not written" in pygame.display.get_caption()[0]
     assert app.running and app.tick() and app.game.state == PLAYING
+
+
+def test_space_is_answered_on_the_board_and_in_the_caption_for_a_while(make_app, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    now = [100.0]
+    monkeypatch.setattr(window_app.time, "monotonic", lambda: now[0])
+    app = make_app(middle_game(RIGHT), **BIG)
+    app.render()
+    press(app, pygame.K_SPACE)
+    rects = app.render()
+    name = os.path.basename(glob.glob(str(tmp_path / "output_*.log"))[0])
+    assert app.canvas.note == ("edge", ((f"Debug log written: {name}",),))
+    assert rects == [app.screen.get_rect()] and len(app.canvas.labels) == 1
+    box = app.canvas.labels[0].rect
+    assert box.top == labels.LABEL_MARGIN and app.canvas.surface.get_rect().contains(box)  # away from the head
+    assert pygame.display.get_caption()[0] == "Snake - length 3/48 - debug log written - playing"
+    assert capsys.readouterr().out == f"debug log written: {name}\n"  # the line scripts read, as it was
+    now[0] += window_app.NOTE_SECONDS
+    app.render()
+    assert app.canvas.note == () and app.canvas.labels == []
+    assert pygame.display.get_caption()[0] == "Snake - length 3/48 - autopilot off - playing"
+
+
+def test_a_refused_g_is_a_note_too(make_app, capsys):
+    app = make_app(middle_game(RIGHT), **BIG)
+    press(app, pygame.K_g)
+    app.render()
+    assert app.canvas.note == ("edge", (("G saves a finished game: this one is not over yet",),))
+    assert "game not over yet" in pygame.display.get_caption()[0]
+    assert capsys.readouterr().err == "replay: the game is not over yet; G saves a finished game\n"
+
+
+def test_a_note_and_a_box_at_the_same_edge_share_one_box(make_app, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = make_app(**BIG)  # a new game the player drives: the box says how to start, at the edge
+    press(app, pygame.K_SPACE)
+    app.render()
+    assert len(app.canvas.labels) == 1
+    assert app.canvas.texts == WAITING and app.canvas.note[1][0][0].startswith("Debug log written")
 
 
 def test_load_starts_paused_from_the_log(tmp_path, monkeypatch):

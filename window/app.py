@@ -5,6 +5,7 @@ The loop keeps one shape: events -> a move when the clock says so -> paint what 
 say, window/canvas.py paints, window/saves.py writes the files.
 """
 import random
+import sys
 import time
 from functools import partial
 
@@ -26,6 +27,7 @@ SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
 SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
 KEY_WAIT = 0.02  # seconds: the loop never sleeps longer without looking at the keys
 HINT_SECONDS = 6  # the "Return: take the wheel" hint stays this long, unless a key comes first
+NOTE_SECONDS = 2.5  # a note (a file written, a key refused) stays on the board this long
 
 
 class App:
@@ -56,6 +58,7 @@ class App:
         self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
         self.clock = time.monotonic
         self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
+        self.note, self.note_until = None, None  # (board text, caption words) of the last note, and until when
         self.open_window()
         self.keys = {  # key -> action: the one place keys are bound
             pygame.K_w: partial(self.steer, UP),
@@ -212,6 +215,13 @@ class App:
 
     def expose(self):
         self.canvas.full_repaint = True
+
+    def tell(self, board, caption, line=None, err=False):
+        """A short note: `board` on the board and `caption` in the caption for NOTE_SECONDS,
+        and `line`, if given, on stdout (on stderr when `err`): scripts read those lines."""
+        self.note, self.note_until = (board, caption), self.clock() + NOTE_SECONDS
+        if line is not None:
+            print(line, file=sys.stderr if err else sys.stdout, flush=True)
 
     # -- events and drawing ----------------------------------------------------------------
 

@@ -1,6 +1,4 @@
 """The window playing a replay file back: the file's moves drive the snake, as an autopilot would."""
-import sys
-
 import config as configuration
 from files import replay
 from window.app import App
@@ -47,4 +45,5 @@ class ReplayApp(App):
 
     def save_replay(self):
         """G: nothing to save, the game is a file already."""
-        print(f"replay: this game is the replay {self.name} already", file=sys.stderr)
+        self.tell(f"This game is the replay {self.name} already", "a replay already",
+                  f"replay: this game is the replay {self.name} already", err=True)

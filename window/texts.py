@@ -148,6 +148,7 @@ class Texts:
         app = self.app
         game = app.game
         driver = f"autopilot on: {app.autopilot_name}" if app.auto else "autopilot off"
+        driver = self.noted() or driver  # a note stands in for the driver while it lasts
         return f"Snake - length {len(game.snake)}/{game.cells} - {driver} - {self.state()}"
 
     def strip(self):
@@ -162,8 +163,16 @@ class Texts:
                 f"{len(game.snake)}/{game.cells}")
 
     def note(self):
-        """The short note on the board, if any: (place, forms), or ()."""
-        return ()
+        """The short note on the board while it lasts (App.tell): (place, forms), or ()."""
+        app = self.app
+        if app.note is None or app.clock() >= app.note_until:
+            return ()
+        return ("edge", ((app.note[0],),))
+
+    def noted(self):
+        """The last note's words for the caption while it lasts, or None."""
+        app = self.app
+        return app.note[1] if app.note is not None and app.clock() < app.note_until else None
 
 
 class ReplayTexts(Texts):
@@ -184,8 +193,9 @@ class ReplayTexts(Texts):
         app = self.app
         game, replay = app.game, app.replay
         state = replay.outcome.upper() if app.finished() else "paused" if app.paused else "playing"
+        noted = self.noted()
         return (f"Snake replay {app.name} ({replay.solver}) - move {game.steps}/{len(replay.moves)} - "
-                f"length {len(game.snake)}/{game.cells} - {state}")
+                f"length {len(game.snake)}/{game.cells} - " + (f"{noted} - " if noted else "") + state)
 
     def strip(self):
         app = self.app
