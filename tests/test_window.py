@@ -231,7 +231,7 @@ def test_space_is_answered_on_the_board_and_in_the_caption_for_a_while(make_app,
     box = app.canvas.labels[0].rect
     assert box.top == labels.LABEL_MARGIN and app.canvas.surface.get_rect().contains(box)  # away from the head
     assert pygame.display.get_caption()[0] == "Snake - length 3/48 - debug log written - playing"
-    assert capsys.readouterr().out == f"debug log written: {name}\n"  # the line scripts read, as it was
+    assert capsys.readouterr().out == f"debug log written: ./{name}\n"  # the line scripts read, as it was
     now[0] += window_app.NOTE_SECONDS
     app.render()
     assert app.canvas.note == () and app.canvas.labels == []
