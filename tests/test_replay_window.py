@@ -168,6 +168,18 @@ def test_replay_keys_pause_speed_and_again(saved):
         pygame.display.quit()
 
 
+def test_a_dot_steps_a_paused_replay_to_its_last_move_and_no_further(saved):
+    path, original = saved
+    app = replay_app(path)
+    try:
+        press(app, pygame.K_p)
+        for _ in range(len(original.moves) + 3):
+            press(app, pygame.K_PERIOD)
+        assert app.paused and app.game.steps == len(original.moves) and app.finished()
+    finally:
+        pygame.display.quit()
+
+
 def test_a_replay_of_a_big_board_gets_smaller_cells(tmp_path):
     data = {"format": "snake-replay/1", "board": "100x50", "initial-length": 3, "fruits": [[50, 20]],
             "moves": "RRDD", "outcome": "stuck"}

@@ -72,6 +72,8 @@ class App:
             pygame.K_u: self.faster,
             pygame.K_i: self.slower,
             pygame.K_p: self.toggle_pause,
+            pygame.K_PERIOD: self.step_once,
+            pygame.K_KP_PERIOD: self.step_once,
             pygame.K_r: self.restart,
             pygame.K_RETURN: self.toggle_auto,
             pygame.K_KP_ENTER: self.toggle_auto,
@@ -128,9 +130,15 @@ class App:
     def tick(self):
         """Play one move unless held (paused, help, waiting for the player) or over; returns
         whether the snake moved."""
-        game = self.game
-        if self.paused or self.help_shown or self.waiting or game.over():
+        if self.paused or self.help_shown or self.waiting or self.game.over():
             return False
+        self.play_move()
+        return True
+
+    def play_move(self):
+        """One move: the autopilot's when it drives, else the player's next queued key (or
+        straight on); the game enters the best scores when it ends."""
+        game = self.game
         direc = None  # the player's: the next key queued, if any
         if self.auto:
             game.clear_turns()
@@ -140,7 +148,6 @@ class App:
             self.canvas.fruit_appeared()  # the new fruit appeared on this same tick
         if game.over():
             self.game_ended()
-        return True
 
     def game_ended(self):
         """The game is over, or left (R, Q): it enters the best scores, and --record's GIF."""
@@ -153,9 +160,9 @@ class App:
         """Queue a turn. While the autopilot drives, steering keys are ignored: Return takes over.
         A game the player drives (a new one, or after a hand-over) waits for its first steering
         key (a turn back onto the neck does not start it: it would be ignored, and the snake
-        would run on unsteered)."""
+        would run on unsteered). While paused the turn waits in the queue: for P, or for '.'."""
         game = self.game
-        if self.auto or self.paused or self.help_shown or game.over():
+        if self.auto or self.help_shown or game.over():
             return
         if self.waiting:
             if game.snake.is_reversal(direc):
@@ -175,6 +182,18 @@ class App:
     def toggle_pause(self):
         if not self.game.over():
             self.paused = not self.paused
+
+    def step_once(self):
+        """'.': while paused, play exactly one move (the autopilot's, or the player's queued
+        key) and stay paused; when not paused, a note says so."""
+        if self.help_shown or self.game.over():
+            return
+        if not self.paused:
+            self.tell("'.' plays one move of a paused game: P pauses it", "'.' needs a pause",
+                      "step: '.' plays one move of a paused game; P pauses it", err=True)
+            return
+        self.waiting = False
+        self.play_move()
 
     def restart(self):
         """A new game: a fresh seed, or a repeatable one drawn from the configured seed."""

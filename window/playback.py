@@ -28,6 +28,11 @@ class ReplayApp(App):
     def tick(self):
         return False if self.finished() else super().tick()
 
+    def step_once(self):
+        """'.': the file's next move, while paused, until its last."""
+        if not self.finished():
+            super().step_once()
+
     def toggle_auto(self):
         """The replay drives; there is no one to hand over to."""
 

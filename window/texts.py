@@ -17,6 +17,7 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
     ("U", "faster"),
     ("I", "slower"),
     ("P", "pause"),
+    (".", "one move while paused"),
     ("R", "new game"),
     ("Return", "autopilot on/off"),
     ("Tab", "next autopilot"),
