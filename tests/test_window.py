@@ -376,6 +376,17 @@ def test_the_path_overlay_follows_the_plan_and_comes_off(make_app):
     assert all(color(app.screen, c) != drawer.BLUE for x in range(W) for y in range(H) for c in [(x, y)])
 
 
+def test_o_before_the_first_move_shows_no_path_and_does_not_crash():
+    for name in ("greedy", "hamilton"):
+        app = real_app(auto=True, solver=name)
+        try:
+            press(app, pygame.K_o)
+            app.render()
+            assert app.path_cells() == []
+        finally:
+            pygame.display.quit()
+
+
 def test_a_won_game_says_so(make_app):
     app = make_app(auto=True)
     while app.tick():
