@@ -82,6 +82,7 @@ class HamiltonSolver(Autopilot):
     """Wins every game on every board at least 2 wide; takes over positions others leave."""
 
     name = "hamilton"
+    follows_a_cycle = True
 
     def __init__(self, game):
         super().__init__(game)
@@ -103,12 +104,58 @@ class HamiltonSolver(Autopilot):
         self.last_length = 0
         self.waiting_on = None  # (planner index, tree) whose outline the snake follows while it waits
         self.ahead = None  # Ahead: the search, a slice per move, for where the wait will have taken the snake
+        self._drawn = None  # (planner index, tree) cycle() gave last: for the drawing only, never read by the play
 
     def planned_path(self):
         """The cells of the route ahead (the next cell alone when waiting or surviving)."""
         if self.moved_to is None:
             return []
         return [self.grid.cell(c) for c in [self.moved_to, *self.route]]
+
+    def cycle(self):
+        """The Hamiltonian cycle the snake follows now, for the window: its cells (x, y) from the
+        head round in driving order (from the neck while a route takes the head over the one
+        cell an odd x odd board's tree leaves out); None while it plays no cell tree (the
+        endgame, survival, a board under 2 wide, before its first move, a game over).
+
+        It is the outline of the tree the body lies along: while waiting, the very tree the
+        wait follows; on a route, a tree the body fits, as near the one given last as the body
+        allows, so that the drawing changes only where the body made it change (a body part
+        way along a route may fit none for a few moves: the last one given stays, or, asked
+        first then, the tree of the body at the route's end). Where the route (planned_path)
+        leaves this outline, it takes a shortcut. Asking changes nothing the play reads.
+        """
+        game = self.game
+        if game.over() or not self.planners or getattr(self.decision, "mode", None) != "cell-tree":
+            return None
+        body = self.grid.flat_body(game.snake)
+        choice = first = None
+        for pair in self._drawing_trees(body):
+            first = first or pair
+            if self.planners[pair[0]].tree.skipped != body[0]:  # odd x odd: one whose outline passes the head
+                choice = pair
+                break
+        index, tree = choice or first or (None, None)
+        if tree is None:
+            return None
+        self._drawn = (index, tree)
+        start = body[0] if self.planners[index].tree.skipped != body[0] else body[1]
+        return [self.grid.cell(c) for c in self.planners[index].tree.outline(tree, start)]
+
+    def _drawing_trees(self, body):
+        """cycle()'s candidates, (planner index, tree), best first, each made only if asked for."""
+        last = self._drawn
+        prefer = last[1] if last is not None else None
+        if self.waiting_on is not None:
+            yield self.waiting_on
+        for index in sorted(range(len(self.planners)), key=lambda i: i != self.orient):
+            if self.planners[index].tree.fits(body):  # every planner numbers the block edges alike
+                yield index, self.planners[index].tree.spanning_tree(body, prefer=prefer)
+        if last is not None:
+            yield last
+        after = (list(reversed(self.route)) + body)[:len(body) + 1]  # the body the route leads to
+        if self.planners[self.orient].tree.fits(after):
+            yield self.orient, self.planners[self.orient].tree.spanning_tree(after, prefer=prefer)
 
     def next_direction(self):
         """The move of the first way of playing that applies (see the module docstring)."""

@@ -376,6 +376,108 @@ def test_the_path_overlay_follows_the_plan_and_comes_off(make_app):
     assert all(color(app.screen, c) != drawer.BLUE for x in range(W) for y in range(H) for c in [(x, y)])
 
 
+def hamilton_app(**changes):
+    """hamilton driving the 200x150 window (8x6 at 25 pixels a cell), the first-run hint down."""
+    app = real_app(auto=True, solver="hamilton", **changes)
+    app.hint_until = None
+    return app
+
+
+def board_colours(app):
+    return {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, W * 25, 2) for y in range(0, H * 25, 2)}
+
+
+def test_c_draws_hamiltons_cycle_in_a_colour_of_its_own_under_the_snake_and_the_fruit():
+    app = hamilton_app()
+    try:
+        for _ in range(20):
+            app.tick()
+        app.render()
+        assert drawer.VIOLET not in board_colours(app)
+        press(app, pygame.K_c)
+        rects = app.render()
+        assert drawer.VIOLET in board_colours(app)
+        assert drawer.VIOLET not in {drawer.WHITE, drawer.BLACK, drawer.RED, drawer.GREEN, drawer.BLUE,
+                                     drawer.ORANGE, labels.LABEL_BACK, labels.LABEL_TEXT, labels.LABEL_EDGE}
+        assert rects and all(r.size == (25, 25) for r in rects[:-1])  # only the cells with lines, no full repaint
+        cycle = app.autopilot.cycle()
+        free = [c for c in cycle if not app.game.snake.at(c) and c != app.game.fruit.where()]
+        for x, y in free:  # a line through the middle of every free cell, drawn from its centre
+            assert tuple(app.screen.get_at((x * 25 + 12, y * 25 + 12)))[:3] in (drawer.VIOLET, drawer.ORANGE)
+        head, fruit = app.game.snake.head(), app.game.fruit.where()
+        assert color_at(app, head) == drawer.RED and color_at(app, fruit) == drawer.GREEN  # on top of it
+        press(app, pygame.K_c)
+        app.render()
+        assert drawer.VIOLET not in board_colours(app) and drawer.ORANGE not in board_colours(app)
+    finally:
+        pygame.display.quit()
+
+
+def color_at(app, cell, block=25):
+    return tuple(app.screen.get_at((cell[0] * block + block // 2, cell[1] * block + block // 2)))[:3]
+
+
+def test_a_shortcut_off_the_cycle_shows_as_the_whole_route_in_orange():
+    app = hamilton_app(seed=3)
+    try:
+        press(app, pygame.K_c)
+        shortcuts = 0
+        while app.game.eaten < 12:
+            app.tick()
+            app.render()
+            route = [tuple(c) for c in app.autopilot.planned_path()]
+            cycle = app.autopilot.cycle()
+            if cycle is None or len(route) < 2:
+                continue
+            after = dict(zip(cycle, cycle[1:] + cycle[:1]))
+            off = any(after[a] != b for a, b in zip(route, route[1:]))
+            shortcuts += off
+            for a, b in zip(route, route[1:]):  # the half-line of each move, in its cell
+                mid = ((a[0] * 3 + b[0]) * 25 // 4 + 12, (a[1] * 3 + b[1]) * 25 // 4 + 12)
+                if not app.game.snake.at(a) and a != app.game.fruit.where():
+                    assert (tuple(app.screen.get_at(mid))[:3] == drawer.ORANGE) == off
+        assert shortcuts > 5
+    finally:
+        pygame.display.quit()
+
+
+def test_the_cycle_is_redrawn_only_where_it_changed_and_a_still_frame_paints_nothing(monkeypatch):
+    app = hamilton_app(speed=0.01)
+    try:
+        press(app, pygame.K_c)
+        app.tick()
+        app.render()  # the whole cycle appears
+        real, changed = drawer.Floor.lay, []
+        monkeypatch.setattr(drawer.Floor, "lay", lambda self, ways: changed.append(real(self, ways)) or changed[-1])
+        for _ in range(150):
+            app.tick()
+            rects = app.render()
+            assert app.screen.get_rect() not in rects  # never the whole window
+            assert app.render() == []  # no move, nothing to paint: the quiet loop stays quiet
+        assert app.game.eaten > 5 and len(changed) <= 150  # laid at most once a move
+        # A few cells a move, on average: the route's line shortens behind the head, a new route
+        # turns orange once, and the cycle bends only where the body made it bend.
+        assert sum(map(len, changed)) < 150 * 5
+    finally:
+        pygame.display.quit()
+
+
+def test_c_with_greedy_says_greedy_follows_no_cycle(capsys):
+    app = real_app(auto=True, solver="greedy")
+    try:
+        press(app, pygame.K_c)
+        app.render()
+        assert app.canvas.note == ("edge", (("greedy follows no cycle: C draws hamilton's",),))
+        assert "greedy follows no cycle" in pygame.display.get_caption()[0]
+        assert drawer.VIOLET not in board_colours(app)
+        press(app, pygame.K_TAB)  # hamilton drives: the cycle shows from its first move
+        app.tick()
+        app.render()
+        assert drawer.VIOLET in board_colours(app)
+    finally:
+        pygame.display.quit()
+
+
 def test_o_before_the_first_move_shows_no_path_and_does_not_crash():
     for name in ("greedy", "hamilton"):
         app = real_app(auto=True, solver=name)
@@ -436,8 +538,8 @@ def test_h_and_f1_show_and_hide_every_key_and_hold_the_game(make_app):
 
 def test_key_help_lists_every_key_once_in_the_agreed_order():
     keys = [k for k, _ in texts.KEY_HELP]
-    assert keys == ["W A S D / arrows", "U", "I", "P", ".", "R", "Return", "Tab", "O", "H or F1", "space", "G",
-                    "Q / close"]
+    assert keys == ["W A S D / arrows", "U", "I", "P", ".", "R", "Return", "Tab", "O", "C", "H or F1", "space",
+                    "G", "Q / close"]
     assert all(isinstance(k, str) and isinstance(what, str) and what for k, what in texts.KEY_HELP)
 
 

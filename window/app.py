@@ -12,6 +12,7 @@ from functools import partial
 import pygame
 
 import config as configuration
+import drawer
 import solver as solvers
 from files import scores
 from game import Game
@@ -48,6 +49,8 @@ class App:
         self.paused = paused
         self.help_shown = False  # the H / F1 overlay; the game holds still under it
         self.show_path = False  # the O key: dots on the autopilot's planned path
+        self.show_cycle = False  # the C key: the Hamiltonian cycle the autopilot follows
+        self.ways, self.ways_of = {}, None  # the cycle's lines, and the (autopilot, move) they are of
         self.running = True
         self.exit_code = 0
         self.ticks = self.late_ticks = 0  # run() counts them
@@ -79,6 +82,7 @@ class App:
             pygame.K_KP_ENTER: self.toggle_auto,
             pygame.K_TAB: self.next_autopilot,
             pygame.K_o: self.toggle_path,
+            pygame.K_c: self.toggle_cycle,
             pygame.K_h: self.toggle_help,
             pygame.K_F1: self.toggle_help,
             pygame.K_SPACE: self.saves.save_log,
@@ -221,6 +225,19 @@ class App:
     def toggle_path(self):
         self.show_path = not self.show_path
 
+    def toggle_cycle(self):
+        """C: draw the cycle the autopilot follows, or stop; a note when there is none to draw."""
+        self.show_cycle = not self.show_cycle
+        if not self.show_cycle:
+            return
+        name = self.autopilot_name
+        follows = getattr(self.autopilot, "follows_a_cycle", False) if self.auto else \
+            getattr(solvers.SOLVERS.get(name), "follows_a_cycle", False)
+        if not follows:
+            self.tell(f"{name} follows no cycle: C draws hamilton's", f"{name} follows no cycle")
+        elif not self.auto:
+            self.tell(f"The cycle shows while {name} drives: Return", "cycle: Return first")
+
     def toggle_help(self):
         self.help_shown = not self.help_shown
 
@@ -265,10 +282,23 @@ class App:
         snake = self.game.snake
         return [tuple(c) for c in self.autopilot.planned_path() if not snake.at(c)]
 
+    def cycle_lines(self):
+        """The lines C draws (drawer.lines): the cycle the autopilot follows and where its route
+        leaves it. Worked out once a move, the same dict until the next, so an unchanged
+        drawing costs the canvas nothing."""
+        if not (self.show_cycle and self.auto and getattr(self.autopilot, "follows_a_cycle", False)):
+            return {}
+        key = (self.autopilot, self.game.steps)
+        if key != self.ways_of:
+            self.ways_of = key
+            self.ways = drawer.lines(self.autopilot.cycle(), [tuple(c) for c in self.autopilot.planned_path()])
+        return self.ways
+
     def render(self):
         """Paint what is still unpainted; the rects to show (window/canvas.py)."""
         say = self.say
-        return self.canvas.frame(Scene(say.board(), say.note(), self.path_cells(), say.strip(), say.caption()))
+        return self.canvas.frame(Scene(say.board(), say.note(), self.path_cells(), self.cycle_lines(),
+                                       say.strip(), say.caption()))
 
     # -- the loop --------------------------------------------------------------------------
 

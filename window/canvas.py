@@ -1,5 +1,5 @@
-"""The window's picture: the board with its drawers, the path dots and the boxes of text, and
-the strip below the board that says the length and the moves.
+"""The window's picture: the board with its drawers, the cycle's lines, the path dots and the
+boxes of text, and the strip below the board that says the length and the moves.
 
     +----------------------+  the board: a subsurface at the window's top left, so the
     |  board (W x H cells) |  drawers and the boxes measure it alone, and their rects
@@ -9,8 +9,9 @@ the strip below the board that says the length and the moves.
     +----------------------+
 
 Each frame paints only what is still unpainted and returns those rects, for
-`pygame.display.update`: the cells a move changed, the path dots that moved, a box of text
-wherever a changed cell lies under it, and the strip when its text changed. The whole
+`pygame.display.update`: the cells a move changed, the cells whose lines of the cycle
+changed, the path dots that moved, a box of text wherever a changed cell lies under it, and
+the strip when its text changed. The whole
 window is painted again only when there is no other way: a new game, an expose, or a box
 put up or taken down.
 """
@@ -18,7 +19,7 @@ import dataclasses
 
 import pygame
 
-from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer
+from drawer import BoardDrawer, Floor, FruitDrawer, PathDrawer, SnakeDrawer
 from window.labels import STRIP_HEIGHT, make_label, paint_strip
 
 
@@ -26,11 +27,13 @@ from window.labels import STRIP_HEIGHT, make_label, paint_strip
 class Scene:
     """What a frame shows, worked out from the App's state (window/texts.py says the words):
     the box of text on the board and a short note, each (place, forms) or (); the cells to
-    dot with the plan; the strip's forms, longest first; and the window's caption."""
+    dot with the plan; the lines on the board (drawer.lines: the same dict object while
+    they stay the same); the strip's forms, longest first; and the window's caption."""
 
     box: tuple
     note: tuple
     path: list
+    ways: dict
     strip: tuple
     caption: str
 
@@ -60,8 +63,9 @@ class Canvas:
     def new_game(self, game):
         """Drawers for `game`; the next frame paints the whole window."""
         self.game = game
-        self.snake_drawer = SnakeDrawer(self.surface, self.config, game.snake)
-        self.fruit_drawer = FruitDrawer(self.surface, self.config, game.fruit)
+        self.floor = Floor(self.surface, self.config)
+        self.snake_drawer = SnakeDrawer(self.surface, self.config, game.snake, self.floor)
+        self.fruit_drawer = FruitDrawer(self.surface, self.config, game.fruit, self.floor)
         self.board = BoardDrawer(self.surface, self.config, self.snake_drawer, self.fruit_drawer)
         self.path_drawer = PathDrawer(self.surface, self.config)
         self.dirty = []  # rects painted since the last frame
@@ -86,6 +90,7 @@ class Canvas:
         if self.full_repaint:
             self.full_repaint = False
             self.dirty = []
+            self.floor.lay(scene.ways)
             self.board.draw()
             self.path_drawer.draw(scene.path)
             self.texts, self.note = scene.box, scene.note
@@ -96,6 +101,8 @@ class Canvas:
             rects = [self.screen.get_rect()]
         else:
             rects, self.dirty = self.dirty, []
+            if scene.ways is not self.floor.ways:
+                rects.extend(self.board.cell(c) for c in self.floor.lay(scene.ways))
             rects.extend(self.move_path(scene.path))
             rects.extend([label.draw(self.surface) for label in self.labels if label.rect.collidelist(rects) != -1])
             if scene.strip != self.strip_text:

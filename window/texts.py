@@ -22,6 +22,7 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
     ("Return", "autopilot on/off"),
     ("Tab", "next autopilot"),
     ("O", "planned path"),
+    ("C", "the cycle hamilton follows"),
     ("H or F1", "help overlay"),
     ("space", "debug log"),
     ("G", "save the finished game as a replay"),
