@@ -180,6 +180,17 @@ def test_a_dot_steps_a_paused_replay_to_its_last_move_and_no_further(saved):
         pygame.display.quit()
 
 
+def test_esc_in_a_replay_is_refused_with_a_note(saved):
+    path, original = saved
+    app = replay_app(path)
+    try:
+        press(app, pygame.K_ESCAPE)
+        app.render()
+        assert app.settings is None and app.canvas.note == ("edge", (("Settings are for games: this is a replay",),))
+    finally:
+        pygame.display.quit()
+
+
 def test_a_replay_of_a_big_board_gets_smaller_cells(tmp_path):
     data = {"format": "snake-replay/1", "board": "100x50", "initial-length": 3, "fruits": [[50, 20]],
             "moves": "RRDD", "outcome": "stuck"}

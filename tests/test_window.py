@@ -536,10 +536,40 @@ def test_h_and_f1_show_and_hide_every_key_and_hold_the_game(make_app):
         assert app.canvas.texts == () and app.canvas.labels == []
 
 
+def test_every_caption_fits_a_title_bar():
+    """The longest caption each state can have, on a 30x30 board nearly full, stays within
+    CAPTION_MAX; so do the notes, which stand in for the driver."""
+    from types import SimpleNamespace
+
+    from autopilot import EndgameState
+    from game import Game as RealGame
+    game = RealGame(30, 30, 3, seed=1)
+    game.snake.body.extend([(0, 1)] * 896)  # length 899 of 900: the longest length to show
+    notes = ["debug log not written", "greedy follows no cycle", "hamilton follows no cycle", "settings not saved",
+             "no settings in a replay", "replay already saved", "game not over yet", "'.' needs a pause"]
+    captions = []
+    for state in [None] + list(EndgameState):
+        for flags in ({}, {"help_shown": True}, {"paused": True}, {"waiting": True}, {"settings": object()},
+                      {"circling": True}):
+            for note in [None] + notes:
+                app = SimpleNamespace(game=game, auto=True, autopilot_name="hamilton", help_shown=False,
+                                      settings=None, paused=False, waiting=False, clock=lambda: 0.0,
+                                      note=(None, note) if note else None, note_until=1.0,
+                                      autopilot=SimpleNamespace(decision=SimpleNamespace(endgame=state,
+                                                                                         distance=1234)))
+                app.circling = lambda flags=flags: flags.get("circling", False)
+                for name, value in flags.items():
+                    if name != "circling":
+                        setattr(app, name, value)
+                captions.append(texts.Texts(app).caption())
+    assert "Snake - length 899/900 - autopilot on: hamilton - sure win proven: 1234 moves" in captions
+    assert max(map(len, captions)) <= texts.CAPTION_MAX, max(captions, key=len)
+
+
 def test_key_help_lists_every_key_once_in_the_agreed_order():
     keys = [k for k, _ in texts.KEY_HELP]
-    assert keys == ["W A S D / arrows", "U", "I", "P", ".", "R", "Return", "Tab", "O", "C", "H or F1", "space",
-                    "G", "Q / close"]
+    assert keys == ["W A S D / arrows", "U", "I", "P", ".", "R", "Return", "Tab", "O", "C", "H or F1", "Esc",
+                    "space", "G", "Q / close"]
     assert all(isinstance(k, str) and isinstance(what, str) and what for k, what in texts.KEY_HELP)
 
 
@@ -846,6 +876,141 @@ def test_a_first_run_says_nothing_of_the_scores_file_it_has_not_made_yet(monkeyp
     assert capsys.readouterr().err == ""
 
 
+# -- the settings panel (Esc) ------------------------------------------------------------------
+
+def settings_app(tmp_path, **changes):
+    """The 8x6 window, played from a config file of its own: (app, the file's path)."""
+    path = tmp_path / "config.json"
+    path.write_text('{\n  "window-width": 200,\n  "window-height": 150,\n  "block-size": 25,\n'
+                    '  "speed": 0.3,\n  "auto": true,\n  "seed": 7\n}\n')
+    app = window.App(dict(config.load(str(path)), **changes), make_autopilot=fake_solver, config_path=str(path))
+    return app, path
+
+
+def test_esc_opens_the_settings_over_a_held_game_and_esc_closes_them_unchanged(tmp_path):
+    app, path = settings_app(tmp_path)
+    before = path.read_text()
+    try:
+        app.tick()
+        press(app, pygame.K_ESCAPE)
+        assert app.settings is not None and app.tick() is False and app.game.steps == 1  # the game holds still
+        app.render()
+        place, forms = app.canvas.texts
+        assert place == "middle" and forms[0][0] == "Settings"
+        assert forms[0][1] == ("> Board width", "< 8 cells >") and ("Seed", "7") in forms[0]
+        assert "settings" in pygame.display.get_caption()[0]
+        press(app, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_q)  # Q is no setting: it quits
+        assert app.settings.values["height"] == 7 and not app.running
+        app.running = True
+        press(app, pygame.K_ESCAPE)
+        assert app.settings is None and app.tick() and app.game.steps == 2
+        assert configuration_board(app) == (8, 6) and path.read_text() == before
+    finally:
+        pygame.display.quit()
+
+
+def configuration_board(app):
+    return config.board_size(app.config)
+
+
+def test_esc_right_return_changes_the_board_saves_the_config_in_use_and_it_opens_again(tmp_path, capsys):
+    app, path = settings_app(tmp_path)
+    try:
+        first = app.game
+        press(app, pygame.K_ESCAPE, pygame.K_RIGHT, pygame.K_RETURN)
+        assert app.settings is None and app.game is not first and app.game.steps == 0
+        assert (app.game.width, app.game.height) == (9, 6) and app.screen.get_size() == (225, 150 + labels.STRIP_HEIGHT)
+        assert path.read_text() == ('{\n  "window-width": 225,\n  "window-height": 150,\n  "block-size": 25,\n'
+                                    '  "speed": 0.3,\n  "auto": true,\n  "seed": 7\n}\n')
+        assert capsys.readouterr().out == f"settings saved: {path}\n"
+        app.render()
+        assert app.canvas.note == ("edge", (("Settings applied and saved in config.json",),))
+        assert color(app.screen, (2, 0)) != drawer.WHITE  # the new game is painted
+    finally:
+        pygame.display.quit()
+    again = window.App(config.load(str(path)), make_autopilot=fake_solver, config_path=str(path))
+    try:
+        assert (again.game.width, again.game.height) == (9, 6)  # the saved settings open again
+    finally:
+        pygame.display.quit()
+
+
+def test_every_setting_changes_and_a_new_game_plays_them(tmp_path):
+    app, path = settings_app(tmp_path)
+    try:
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_DOWN, pygame.K_LEFT)  # height 5
+        press(app, pygame.K_DOWN, pygame.K_RIGHT)  # start length 4
+        press(app, pygame.K_DOWN, pygame.K_LEFT, pygame.K_LEFT)  # 0.15 s a move
+        press(app, pygame.K_DOWN, pygame.K_RIGHT)  # the autopilot off
+        press(app, pygame.K_DOWN, pygame.K_RIGHT)  # which: hamilton
+        press(app, pygame.K_DOWN, *[pygame.K_LEFT] * 8)  # seed 7 down to 0, then random
+        assert app.settings.values == {"width": 8, "height": 5, "length": 4, "speed": 0.15, "auto": False,
+                                       "solver": "hamilton", "seed": None}
+        press(app, pygame.K_RETURN)
+        assert (app.game.height, len(app.game.snake), app.interval, app.auto, app.autopilot_name) == \
+            (5, 4, 0.15, False, "hamilton")
+        assert app.waiting  # the player drives: the new game waits for a key
+        saved = json.loads(path.read_text())
+        assert saved == {"window-width": 200, "window-height": 125, "block-size": 25, "speed": 0.15, "auto": False,
+                         "seed": None, "initial-length": 4, "solver": "hamilton"}
+    finally:
+        pygame.display.quit()
+
+
+def test_values_the_config_refuses_are_said_and_return_does_not_apply_them(tmp_path):
+    app, path = settings_app(tmp_path)
+    before = path.read_text()
+    try:
+        press(app, pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_DOWN)
+        press(app, *[pygame.K_RIGHT] * 6)  # a start length of 9 on a board 8 wide
+        assert "does not fit on a board 8 cells wide" in app.settings.problem
+        app.render()
+        assert app.canvas.texts[1][0][-1].startswith("Not valid: \"initial-length\" 9 does not fit")
+        press(app, pygame.K_RETURN)
+        assert app.settings is not None and len(app.game.snake) == 3 and path.read_text() == before
+        press(app, pygame.K_UP, pygame.K_UP, *[pygame.K_RIGHT] * 400)  # wider than the screen can show
+        assert "does not fit on this 1024x768 screen" in app.settings.problem
+    finally:
+        pygame.display.quit()
+
+
+def test_a_config_that_cannot_be_written_is_a_note_and_the_settings_still_apply(tmp_path, monkeypatch, capsys):
+    app, path = settings_app(tmp_path)
+    before = path.read_text()
+
+    def refuse(*args, **kwargs):
+        raise OSError(13, "Permission denied")
+    monkeypatch.setattr(config.atomic, "replace", refuse)
+    try:
+        press(app, pygame.K_ESCAPE, pygame.K_RIGHT, pygame.K_RETURN)
+        assert app.game.width == 9 and path.read_text() == before
+        app.render()
+        assert app.canvas.note[1][0][0] == f"Settings applied, not saved: cannot write {path}: Permission denied"
+        assert "settings not saved" in pygame.display.get_caption()[0]
+        assert capsys.readouterr().err == f"settings not saved: cannot write {path}: Permission denied\n"
+    finally:
+        pygame.display.quit()
+
+
+def test_without_a_config_file_the_settings_apply_and_say_so(make_app):
+    app = make_app()
+    press(app, pygame.K_ESCAPE, pygame.K_RIGHT, pygame.K_RETURN)
+    app.render()
+    assert app.game.width == 9 and app.canvas.note == ("edge", (("Settings applied (no config file in use to save "
+                                                                 "them in)",),))
+
+
+def test_main_passes_the_config_in_use_to_the_window(tmp_path, monkeypatch):
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"window-width": 80, "window-height": 60, "block-size": 10, "speed": 0.05,
+                                "auto": True}))
+    seen = []
+    monkeypatch.setattr(window.App, "run", lambda self, **limits: seen.append(self.config_path) or 0)
+    assert main.main(["--config", str(path)]) == 0 and main.main([]) == 0
+    assert seen == [str(path), config.default_path()]
+
+
 # -- a board that fits the screen ----------------------------------------------------------------
 
 def test_a_board_bigger_than_the_screen_gets_smaller_cells(monkeypatch):
@@ -983,7 +1148,7 @@ ALL_KEYS = sorted({value for name, value in vars(pygame).items()
                    if name.startswith("K_") and isinstance(value, int)})
 GAME_KEYS = [pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_u, pygame.K_i, pygame.K_p,
              pygame.K_r, pygame.K_RETURN, pygame.K_TAB, pygame.K_o, pygame.K_h, pygame.K_F1, pygame.K_SPACE,
-             pygame.K_q]
+             pygame.K_q, pygame.K_c, pygame.K_PERIOD, pygame.K_ESCAPE, pygame.K_UP, pygame.K_RIGHT, pygame.K_LEFT]
 ODD_EVENTS = [pygame.event.Event(pygame.QUIT), pygame.event.Event(pygame.VIDEOEXPOSE),
               pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)),
               pygame.event.Event(pygame.KEYDOWN), pygame.event.Event(pygame.KEYDOWN, key=-1),

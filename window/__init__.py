@@ -61,8 +61,9 @@ def check_side(dest, value, length):
                                         f"{configuration.cells(configuration.MAX_WINDOW)} {side}")
 
 
-def play(config, args, game=None):
-    """Open the window and play (`game`: a debug log's moment, shown paused); the exit code."""
+def play(config, args, game=None, config_path=None):
+    """Open the window and play (`game`: a debug log's moment, shown paused); the exit code.
+    `config_path`: the config file in use, where the settings panel saves (None: none)."""
     try:
         config = window_config(config, args)
     except configuration.ConfigError as e:
@@ -70,7 +71,7 @@ def play(config, args, game=None):
         return 2
     book = scores.ScoreBook(scores.default_path())
     try:
-        app = App(config, game, game is not None, score_book=book)
+        app = App(config, game, game is not None, score_book=book, config_path=config_path)
     except pygame.error as e:
         print(f"cannot open the window: {e}; try --headless", file=sys.stderr)
         return 1

@@ -4,6 +4,7 @@ The loop keeps one shape: events -> a move when the clock says so -> paint what 
 -> wait. The parts live beside it: window/texts.py says what the board and the caption
 say, window/canvas.py paints, window/saves.py writes the files.
 """
+import os
 import random
 import sys
 import time
@@ -22,6 +23,7 @@ from window import screen
 from window.canvas import Canvas, Scene
 from window.labels import STRIP_HEIGHT
 from window.saves import Saves
+from window.settings import Settings
 from window.texts import Texts
 
 SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
@@ -40,14 +42,16 @@ class App:
 
     SMALLEST_CELL = screen.MIN_CELL  # pixels: a board that needs smaller cells to fit the screen is refused
 
-    def __init__(self, config, game=None, paused=False, make_autopilot=None, score_book=None):
+    def __init__(self, config, game=None, paused=False, make_autopilot=None, score_book=None, config_path=None):
         self.config = dict(config)
+        self.config_path = config_path  # the config file in use, where Esc's settings are saved (None: none)
         self.width, self.height = configuration.board_size(self.config)
         self.interval = float(self.config["speed"])  # seconds per move, changed by U and I
         self.auto = bool(self.config["auto"])
         self.autopilot_name = self.config["solver"]  # the autopilot Return and Tab hand the snake to
         self.paused = paused
         self.help_shown = False  # the H / F1 overlay; the game holds still under it
+        self.settings = None  # the Esc panel's Settings while it is open; the game holds still under it
         self.show_path = False  # the O key: dots on the autopilot's planned path
         self.show_cycle = False  # the C key: the Hamiltonian cycle the autopilot follows
         self.ways, self.ways_of = {}, None  # the cycle's lines, and the (autopilot, move) they are of
@@ -87,6 +91,21 @@ class App:
             pygame.K_F1: self.toggle_help,
             pygame.K_SPACE: self.saves.save_log,
             pygame.K_g: self.save_replay,
+            pygame.K_ESCAPE: self.open_settings,
+            pygame.K_q: self.quit,
+        }
+        self.panel_keys = {  # key -> action while the settings panel is open (other keys do nothing)
+            pygame.K_UP: partial(self.settings_line, -1),
+            pygame.K_w: partial(self.settings_line, -1),
+            pygame.K_DOWN: partial(self.settings_line, 1),
+            pygame.K_s: partial(self.settings_line, 1),
+            pygame.K_LEFT: partial(self.settings_value, -1),
+            pygame.K_a: partial(self.settings_value, -1),
+            pygame.K_RIGHT: partial(self.settings_value, 1),
+            pygame.K_d: partial(self.settings_value, 1),
+            pygame.K_RETURN: self.apply_settings,
+            pygame.K_KP_ENTER: self.apply_settings,
+            pygame.K_ESCAPE: self.close_settings,
             pygame.K_q: self.quit,
         }
         self.events = {  # event type -> handler(event); other events are ignored
@@ -134,7 +153,7 @@ class App:
     def tick(self):
         """Play one move unless held (paused, help, waiting for the player) or over; returns
         whether the snake moved."""
-        if self.paused or self.help_shown or self.waiting or self.game.over():
+        if self.paused or self.help_shown or self.settings is not None or self.waiting or self.game.over():
             return False
         self.play_move()
         return True
@@ -244,6 +263,64 @@ class App:
     def save_replay(self):
         self.saves.save_replay()
 
+    # -- the settings panel (Esc) -----------------------------------------------------------
+
+    def open_settings(self):
+        """Esc: the settings panel over the board, from the game's settings as they are now."""
+        self.settings = Settings(self.config, self.interval, self.auto, self.autopilot_name, check=self.fits)
+
+    def fits(self, config):
+        """ConfigError unless the screen can show `config`'s board (window/screen.py)."""
+        screen.fit(config, STRIP_HEIGHT, self.SMALLEST_CELL)
+
+    def close_settings(self):
+        """Esc again: the panel closes and nothing changes."""
+        self.settings = None
+
+    def settings_line(self, step):
+        self.settings.choose(step)
+
+    def settings_value(self, step):
+        self.settings.change(step)
+
+    def apply_settings(self):
+        """Return: a new game with the panel's settings, saved in the config file in use (a
+        file that cannot be written is a note: the settings still apply to this session)."""
+        settings = self.settings
+        try:
+            config = settings.config()
+        except configuration.ConfigError as e:  # the panel says it already: Return is refused
+            self.tell(f"Not applied: {e}", "settings not valid")
+            return
+        self.settings = None
+        self.game_ended()  # as R does: an unfinished game still counts
+        self.reconfigure(config)
+        self.save_settings(settings)
+
+    def reconfigure(self, config):
+        """Play `config` from now on: the window sized for its board, and a new game."""
+        self.config = config
+        self.width, self.height = configuration.board_size(config)
+        self.interval, self.auto, self.autopilot_name = config["speed"], config["auto"], config["solver"]
+        self.seeds = random.Random(config["seed"])
+        self.paused = False
+        self.open_window()
+        self.new_game(seed=config["seed"])
+
+    def save_settings(self, settings):
+        """Write the applied settings into the config file in use; a note says how it went."""
+        if self.config_path is None:
+            self.tell("Settings applied (no config file in use to save them in)", "settings applied")
+            return
+        name = os.path.basename(self.config_path)
+        try:
+            configuration.save_settings(self.config_path, *settings.saved())
+        except configuration.ConfigError as e:
+            self.tell(f"Settings applied, not saved: {e}", "settings not saved", f"settings not saved: {e}",
+                      err=True)
+            return
+        self.tell(f"Settings applied and saved in {name}", "settings saved", f"settings saved: {self.config_path}")
+
     def quit(self):
         self.saves.enter_scores()
         self.running = False
@@ -271,7 +348,7 @@ class App:
         self.hint_until = None  # the first key takes the hint down
         key = getattr(event, "key", None)
         if isinstance(key, int):
-            action = self.keys.get(key)
+            action = (self.keys if self.settings is None else self.panel_keys).get(key)
             if action is not None:
                 action()
 

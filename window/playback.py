@@ -33,6 +33,10 @@ class ReplayApp(App):
         if not self.finished():
             super().step_once()
 
+    def open_settings(self):
+        """Esc: the settings are a game's; the file drives a replay."""
+        self.tell("Settings are for games: this is a replay", "no settings in a replay")
+
     def toggle_auto(self):
         """The replay drives; there is no one to hand over to."""
 

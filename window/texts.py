@@ -11,23 +11,29 @@ few words of state; the strip and the boxes say the rest.
 from autopilot import EndgameState
 from files import scores
 from game import WON
+from window.settings import LINES
 
 KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's table all say this
     ("W A S D / arrows", "steer"),
     ("U", "faster"),
     ("I", "slower"),
     ("P", "pause"),
-    (".", "one move while paused"),
+    (".", "one move, paused"),
     ("R", "new game"),
     ("Return", "autopilot on/off"),
     ("Tab", "next autopilot"),
     ("O", "planned path"),
-    ("C", "the cycle hamilton follows"),
+    ("C", "hamilton's cycle"),
     ("H or F1", "help overlay"),
+    ("Esc", "settings"),
     ("space", "debug log"),
     ("G", "save the finished game as a replay"),
     ("Q / close", "quit"),
 ]
+
+SETTING_NAMES = {"width": "Board width", "height": "Board height", "length": "Start length",
+                 "speed": "Speed", "auto": "Autopilot", "solver": "Which autopilot", "seed": "Seed"}
+SETTINGS_KEYS = ("Up/Down: choose - Left/Right: change", "Return: apply, save, new game - Esc: close")
 
 CAPTION_MAX = 80  # characters: a caption longer than this is cut off by many title bars
 
@@ -46,6 +52,19 @@ ENDGAME_NEWS = {
                  "The way is long: it is the one the search could prove."),
                 "sure win proven: {moves}"),
 }
+
+
+def setting_text(key, value):
+    """A setting's value as the panel shows it."""
+    if key in ("width", "height"):
+        return f"{value} cells"
+    if key == "speed":
+        return f"{value:g} s/move"
+    if key == "auto":
+        return "on" if value else "off"
+    if key == "seed":
+        return "random" if value is None else str(value)
+    return str(value)
 
 
 def moves(n):
@@ -72,6 +91,8 @@ class Texts:
         hint.
         """
         app = self.app
+        if app.settings is not None:
+            return ("middle", self.settings_forms())
         if app.help_shown:
             table = ("Keys (H or F1 closes this)",) + tuple(KEY_HELP)
             return ("middle", (table, ("Keys: " + "; ".join(f"{k}: {what}" for k, what in KEY_HELP),)))
@@ -92,6 +113,19 @@ class Texts:
         if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
         return ()
+
+    def settings_forms(self):
+        """The panel: a line per setting, the chosen one marked and its value between < >, then
+        the keys and what is wrong with the values, if anything."""
+        settings = self.app.settings
+        rows = []
+        for i, key in enumerate(LINES):
+            value = setting_text(key, settings.values[key])
+            rows.append((f"> {SETTING_NAMES[key]}", f"< {value} >") if i == settings.line
+                        else (SETTING_NAMES[key], value))
+        problem = (f"Not valid: {settings.problem}",) if settings.problem else ()
+        return ((("Settings",) + tuple(rows) + SETTINGS_KEYS + problem),
+                (("Settings",) + tuple(rows) + ("Return: apply - Esc: close",) + problem))
 
     def outcome_forms(self):
         """WON / LOST with the length and moves, then the best scores of this board and starting
@@ -121,6 +155,8 @@ class Texts:
         game = app.game
         if game.over():
             return "WON" if game.state == WON else "LOST"
+        if app.settings is not None:
+            return "settings (Esc: back)"
         if app.help_shown:
             return "help (H: back to the game)"
         if app.paused:
