@@ -1250,6 +1250,8 @@ def test_the_screenshot_script_draws_the_board(tmp_path):
     centres = [tuple(picture.get_at((x, y)))[:3] for x in range(25, 800, 50) for y in range(25, 600, 50)]
     assert centres.count(drawer.RED) == 1 and centres.count(drawer.GREEN) == 1
     assert centres.count(drawer.BLACK) >= 2  # at least the starting length, head aside
+    assert centres.count(drawer.VIOLET) > 100  # hamilton's cycle, drawn through the free cells
+    assert tuple(picture.get_at((795, 600 + labels.STRIP_HEIGHT // 2)))[:3] == labels.STRIP_BACK
 
 
 def test_the_tick_benchmark_plays_the_real_loop_and_counts_late_ticks():
