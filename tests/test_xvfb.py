@@ -167,6 +167,7 @@ def test_a_30x30_board_at_block_50_fits_the_screen_and_c_draws_the_cycle(screen_
         x, y, width, height = geometry(env, window)
         assert (width, height) == (900, 900 + STRIP_HEIGHT)  # 30-pixel cells, not 50
         assert x >= 0 and y >= 0 and x + width <= 1280 and y + height <= 1024  # all of it on the screen
+        assert (x, y) == ((1280 - width) // 2, (1024 - height) // 2)  # in the middle of it
         wait_for(lambda: "length 3/900 - autopilot on: hamilton - playing" in caption_of(env, window), "the game")
         before = screenshot(env, window, tmp_path / "before.png")
         xdotool(env, "key", "c")
