@@ -140,6 +140,8 @@ def test_a_manual_game_waits_answers_space_steps_on_dot_and_saves_its_settings(s
         for key in ("Escape", "Right", "Return"):
             xdotool(env, "key", key)
         wait_for(lambda: "settings saved" in caption_of(env, window), "the settings to be saved")
+        x, y, width, height = geometry(env, window)
+        assert (width, x, y) == (425, (1280 - 425) // 2, (1024 - height) // 2)  # grown, and in the middle again
         out, err = quit_cleanly(game, env)
     finally:
         if game.poll() is None:

@@ -42,7 +42,7 @@ def open_window(size):
     if not pygame.display.get_init():
         open_display()
     native_framebuffer()
-    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")  # read by pygame at each set_mode
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")  # read by pygame at each set_mode: a resized window, too
     pygame.display.set_caption("Snake")  # not "pygame window", even for a moment
     pygame.display.set_icon(make_icon())
     return pygame.display.set_mode(size)
