@@ -57,7 +57,9 @@ def test_figures_have_the_contract_keys_and_sane_values(dumb_solver):
     assert result["board"] == "6x5" and result["games"] == 5
     assert result["wins"] + result["losses"] + result["stuck"] == 5
     assert 3 <= result["avg_length"] <= 30 and 0 <= result["win_rate"] <= 1
-    assert 0 < result["move_ms_mean"] <= result["move_ms_p99"] <= result["move_ms_max"]
+    # The mean may pass the 99th percentile: on a busy machine the slowest 1% of moves (a
+    # process preempted mid-move) can outweigh the other 99%.
+    assert 0 < result["move_ms_mean"] <= result["move_ms_max"] and 0 < result["move_ms_p99"] <= result["move_ms_max"]
 
 
 def test_same_seed_same_games(dumb_solver):
