@@ -1,8 +1,9 @@
 """The window's App: one game on screen, the keys, the autopilot and the clock.
 
 The loop keeps one shape: events -> a move when the clock says so -> paint what changed
--> wait. The parts live beside it: window/texts.py says what the board and the caption
-say, window/canvas.py paints, window/saves.py writes the files.
+-> wait. The parts live beside it: window/texts.py says what the board, the strip and the
+caption say (and, for a while, the note App.tell was given), window/canvas.py paints,
+window/saves.py writes the files, window/settings.py holds the Esc panel's values.
 """
 import os
 import random
