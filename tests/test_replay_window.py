@@ -180,13 +180,16 @@ def test_a_dot_steps_a_paused_replay_to_its_last_move_and_no_further(saved):
         pygame.display.quit()
 
 
-def test_esc_in_a_replay_is_refused_with_a_note(saved):
+def test_esc_and_c_in_a_replay_are_refused_with_a_note(saved):
     path, original = saved
     app = replay_app(path)
     try:
         press(app, pygame.K_ESCAPE)
         app.render()
         assert app.settings is None and app.canvas.note == ("edge", (("Settings are for games: this is a replay",),))
+        press(app, pygame.K_c)
+        app.render()
+        assert app.canvas.note == ("edge", (("A replay keeps no cycle to draw: C works in a game",),))
     finally:
         pygame.display.quit()
 

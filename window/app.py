@@ -250,7 +250,7 @@ class App:
         self.show_cycle = not self.show_cycle
         if not self.show_cycle:
             return
-        name = self.autopilot_name
+        name = self.autopilot.name if self.auto else self.autopilot_name
         follows = getattr(self.autopilot, "follows_a_cycle", False) if self.auto else \
             getattr(solvers.SOLVERS.get(name), "follows_a_cycle", False)
         if not follows:

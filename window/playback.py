@@ -33,6 +33,10 @@ class ReplayApp(App):
         if not self.finished():
             super().step_once()
 
+    def toggle_cycle(self):
+        """C: a replay file keeps the moves, not the cycle its autopilot followed."""
+        self.tell("A replay keeps no cycle to draw: C works in a game", "no cycle in a replay")
+
     def open_settings(self):
         """Esc: the settings are a game's; the file drives a replay."""
         self.tell("Settings are for games: this is a replay", "no settings in a replay")
