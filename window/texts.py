@@ -86,9 +86,10 @@ class Texts:
     def board(self):
         """The box of text to show on the board now, as a hashable (place, forms), or ().
 
-        One box at a time, the most pressing first: help, the outcome, pause, the hand-over,
-        an endless loop, the end of a hand-over being searched (or known lost), the first-run
-        hint.
+        One box at a time, the most pressing first: the settings panel, help, the outcome,
+        pause, a game waiting for the player's first key, an endless loop, the end of a
+        hand-over being searched (or known lost), the first-run hint. A note (note()) may
+        show beside it for a while.
         """
         app = self.app
         if app.settings is not None:
@@ -236,6 +237,7 @@ class ReplayTexts(Texts):
                 f"length {len(game.snake)}/{game.cells} - " + (f"{noted} - " if noted else "") + state)
 
     def strip(self):
+        """A replay's strip: the move, the length, the speed and who played it."""
         app = self.app
         game = app.game
         move, length = f"move {game.steps}/{len(app.replay.moves)}", f"length {len(game.snake)}/{game.cells}"
