@@ -31,6 +31,7 @@ Before it takes a route, it tries waiting w = 1, 2, ... moves round the outline 
 planning from there: a route that is sooner in all and no dearer wins (_sooner_after_waiting).
 
 `decision` is a HamiltonDecision: which way of playing made the move, and how far it has got.
+`cycle()` gives the window the Hamiltonian cycle the snake follows, for the C key to draw.
 """
 import dataclasses
 import random
