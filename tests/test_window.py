@@ -958,6 +958,15 @@ def test_every_setting_changes_and_a_new_game_plays_them(tmp_path):
         pygame.display.quit()
 
 
+def test_a_speed_set_with_u_is_saved_as_the_strip_shows_it(tmp_path):
+    app, path = settings_app(tmp_path)
+    try:
+        press(app, pygame.K_u, pygame.K_ESCAPE, pygame.K_RETURN)  # 0.3 x 0.8: 0.24000000000000002
+        assert json.loads(path.read_text())["speed"] == 0.24 and "0.24 s/move" in app.say.strip()[0]
+    finally:
+        pygame.display.quit()
+
+
 def test_values_the_config_refuses_are_said_and_return_does_not_apply_them(tmp_path):
     app, path = settings_app(tmp_path)
     before = path.read_text()

@@ -56,6 +56,7 @@ class Settings:
     def __init__(self, config, speed, auto, solver, check=None):
         width, height = configuration.board_size(config)
         self.base, self.check = config, check
+        speed = float(f"{speed:.3g}")  # U and I leave 0.24000000000000002: the file gets 0.24
         self.values = {"width": width, "height": height, "length": config["initial-length"], "speed": speed,
                        "auto": auto, "solver": solver, "seed": config["seed"]}
         self.line = 0
