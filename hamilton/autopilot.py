@@ -31,7 +31,7 @@ Before it takes a route, it tries waiting w = 1, 2, ... moves round the outline 
 planning from there: a route that is sooner in all and no dearer wins (_sooner_after_waiting).
 
 `decision` is a HamiltonDecision: which way of playing made the move, and how far it has got.
-`cycle()` gives the window the Hamiltonian cycle the snake follows, for the C key to draw.
+`hamiltonian_cycle()` gives the window the Hamiltonian cycle the snake follows, for the C key to draw.
 """
 import dataclasses
 import random
@@ -105,7 +105,7 @@ class HamiltonSolver(Autopilot):
         self.last_length = 0
         self.waiting_on = None  # (planner index, tree) whose outline the snake follows while it waits
         self.ahead = None  # Ahead: the search, a slice per move, for where the wait will have taken the snake
-        self._drawn = None  # (planner index, tree) cycle() gave last: for the drawing only, never read by the play
+        self._drawn = None  # (planner index, tree) hamiltonian_cycle() gave last: drawing only, never read by the play
 
     def planned_path(self):
         """The cells of the route ahead (the next cell alone when waiting or surviving)."""
@@ -113,7 +113,7 @@ class HamiltonSolver(Autopilot):
             return []
         return [self.grid.cell(c) for c in [self.moved_to, *self.route]]
 
-    def cycle(self):
+    def hamiltonian_cycle(self):
         """The Hamiltonian cycle the snake follows now, for the window: its cells (x, y) from the
         head round in driving order (from the neck while a route takes the head over the one
         cell an odd x odd board's tree leaves out); None while it plays no cell tree (the
@@ -144,7 +144,7 @@ class HamiltonSolver(Autopilot):
         return [self.grid.cell(c) for c in self.planners[index].tree.outline(tree, start)]
 
     def _drawing_trees(self, body):
-        """cycle()'s candidates, (planner index, tree), best first, each made only if asked for."""
+        """hamiltonian_cycle()'s candidates, (planner index, tree), best first, each made only if asked for."""
         last = self._drawn
         prefer = last[1] if last is not None else None
         if self.waiting_on is not None:

@@ -449,7 +449,7 @@ def test_the_cycle_it_gives_is_hamiltonian_from_the_head_and_is_followed_while_w
     left_out = 1 if width % 2 and height % 2 else 0
 
     def check(solver):
-        cycle = solver.cycle()
+        cycle = solver.hamiltonian_cycle()
         if cycle is None:
             assert solver.decision.mode != "cell-tree"
             return
@@ -469,17 +469,17 @@ def test_asking_for_the_cycle_changes_no_move():
     games = []
     for ask in (False, True):
         game = Game(10, 10, 4, seed=5)
-        play(game, HamiltonSolver(game), check=(lambda solver: solver.cycle()) if ask else None)
+        play(game, HamiltonSolver(game), check=(lambda solver: solver.hamiltonian_cycle()) if ask else None)
         games.append(bytes(game.moves))
     assert games[0] == games[1]
 
 
 def test_no_cycle_from_greedy_nor_in_the_endgame():
     game = Game(8, 8, 3, seed=1)
-    assert GreedySolver(game).cycle() is None and not GreedySolver.follows_a_cycle
+    assert GreedySolver(game).hamiltonian_cycle() is None and not GreedySolver.follows_a_cycle
     solver = HamiltonSolver(game)
-    assert solver.cycle() is None  # no move yet: nothing planned
+    assert solver.hamiltonian_cycle() is None  # no move yet: nothing planned
     game = board(NO_ROUTE_YET)
     solver = HamiltonSolver(game)
     solver.next_direction()
-    assert (solver.cycle() is None) == (solver.decision.mode != "cell-tree")
+    assert (solver.hamiltonian_cycle() is None) == (solver.decision.mode != "cell-tree")

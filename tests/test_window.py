@@ -400,7 +400,7 @@ def test_c_draws_hamiltons_cycle_in_a_colour_of_its_own_under_the_snake_and_the_
         assert drawer.VIOLET not in {drawer.WHITE, drawer.BLACK, drawer.RED, drawer.GREEN, drawer.BLUE,
                                      drawer.ORANGE, labels.LABEL_BACK, labels.LABEL_TEXT, labels.LABEL_EDGE}
         assert rects and all(r.size == (25, 25) for r in rects[:-1])  # only the cells with lines, no full repaint
-        cycle = app.autopilot.cycle()
+        cycle = app.autopilot.hamiltonian_cycle()
         free = [c for c in cycle if not app.game.snake.at(c) and c != app.game.fruit.where()]
         for x, y in free:  # a line through the middle of every free cell, drawn from its centre
             assert tuple(app.screen.get_at((x * 25 + 12, y * 25 + 12)))[:3] in (drawer.VIOLET, drawer.ORANGE)
@@ -426,7 +426,7 @@ def test_a_shortcut_off_the_cycle_shows_as_the_whole_route_in_orange():
             app.tick()
             app.render()
             route = [tuple(c) for c in app.autopilot.planned_path()]
-            cycle = app.autopilot.cycle()
+            cycle = app.autopilot.hamiltonian_cycle()
             if cycle is None or len(route) < 2:
                 continue
             after = dict(zip(cycle, cycle[1:] + cycle[:1]))

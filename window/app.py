@@ -369,7 +369,8 @@ class App:
         key = (self.autopilot, self.game.steps)
         if key != self.ways_of:
             self.ways_of = key
-            self.ways = drawer.lines(self.autopilot.cycle(), [tuple(c) for c in self.autopilot.planned_path()])
+            route = [tuple(c) for c in self.autopilot.planned_path()]
+            self.ways = drawer.lines(self.autopilot.hamiltonian_cycle(), route)
         return self.ways
 
     def render(self):
