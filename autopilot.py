@@ -52,6 +52,7 @@ class Autopilot:
     # True when the move depends only on the position (body, heading, fruit): such an
     # autopilot that meets a position again will repeat itself forever (see loops.py).
     memoryless = False
+    follows_a_cycle = False  # True when it plays along a Hamiltonian cycle, which hamiltonian_cycle() gives
 
     def __init__(self, game):
         self.game = game
@@ -75,3 +76,8 @@ class Autopilot:
     def planned_path(self):
         """The cells the solver means to visit next, for the window's overlay (may be empty)."""
         return []
+
+    def hamiltonian_cycle(self):
+        """The Hamiltonian cycle it follows now, as cells (x, y) in order from the head, for the
+        window's drawing; None when it follows none (at this moment, or ever)."""
+        return None

@@ -1,11 +1,14 @@
-"""Reading and checking config.json. Every problem becomes one ConfigError line. No pygame here."""
+"""Reading and checking config.json, and writing the window's settings back into it. Every
+problem becomes one ConfigError line. No pygame here."""
 import argparse
 import difflib
 import json
 import math
 import os
+import re
 
 from autopilot import AUTOPILOTS
+from files import atomic
 
 REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
 DEFAULTS = {"initial-length": 3, "seed": None, "solver": "greedy"}
@@ -39,15 +42,22 @@ def load(path):
 
 
 def read_text(path):
+    return _decoded(_read_bytes(path), path)
+
+
+def _read_bytes(path):
     try:
         with open(path, "rb") as f:
-            raw = f.read()
+            return f.read()
     except FileNotFoundError:
         raise ConfigError(f"{path}: file not found") from None
     except IsADirectoryError:
         raise ConfigError(f"{path}: is a directory, not a file") from None
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def _decoded(raw, path):
     try:
         text = raw.decode("utf-8-sig")  # accepts, and drops, a UTF-8 byte-order mark
     except UnicodeDecodeError as e:
@@ -139,9 +149,14 @@ def check_board(width, height, initial_length, where):
         raise ConfigError(f"{where}: a {width}x{height} board is too large (at most {MAX_CELLS} cells)")
     if initial_length > width:
         raise ConfigError(f'{where}: "initial-length" {initial_length} does not fit on a board '
-                          f"{width} cells wide (the snake starts on the top row)")
+                          f"{cells(width)} wide (the snake starts on the top row)")
     if initial_length >= width * height:
         raise ConfigError(f"{where}: a {width}x{height} board leaves no free cell for the fruit")
+
+
+def cells(n):
+    """ "1 cell", "16 cells": a count of cells in words."""
+    return f"{n} cell" if n == 1 else f"{n} cells"
 
 
 def check_seed(seed, what, or_else=""):
@@ -186,3 +201,57 @@ def board_size(config):
     """The board in cells, (W, H), derived in this one place."""
     block = config["block-size"]
     return config["window-width"] // block, config["window-height"] // block
+
+
+def cell_pixels(block, width, height, room):
+    """Pixels per cell to show a `width` x `height` board in `room` (w, h) pixels: `block`, or
+    fewer where the board would not fit; never under 1 (a caller that needs more checks).
+    The one rule for the game's window, a replay's and a recording's."""
+    return max(1, min(block, room[0] // width, room[1] // height))
+
+
+# -- the window's settings, written back -----------------------------------------------------------
+
+SETTINGS = ("initial-length", "speed", "auto", "solver", "seed")  # what the settings panel sets, the board aside
+BOM = b"\xef\xbb\xbf"  # a UTF-8 byte-order mark, kept where the file has one
+
+
+def save_settings(path, board, settings):
+    """Write the board (W, H) in cells and `settings` (a value for each key of SETTINGS) into
+    the config file at `path`, whole or not at all (files/atomic.replace).
+
+    The file keeps its other keys, their order and its layout (the indentation of its
+    keys, one line or many, a byte-order mark, a last newline); the board goes in at the
+    file's own block-size (smaller only where a side would pass MAX_WINDOW pixels), and an
+    optional key left out of the file stays out while it has its default value. A file that
+    is not a valid config now is left as it is. Returns the config as written; ConfigError
+    (one line) when nothing was written.
+    """
+    raw = _read_bytes(path)
+    text = _decoded(raw, path)
+    data = parse(text, path)
+    validate(data, path)  # a file broken since it was read is not overwritten
+    width, height = board
+    block = min(_whole(data, "block-size", path), MAX_WINDOW // max(width, height, 1))
+    updated = dict(data)
+    if block != data["block-size"]:
+        updated["block-size"] = block
+    updated.update({"window-width": width * block, "window-height": height * block})
+    for key in SETTINGS:
+        if key in data or key not in DEFAULTS or settings[key] != DEFAULTS[key]:
+            updated[key] = settings[key]
+    config = validate(updated, "the settings")
+    content = json.dumps(updated, indent=_indent(text)) + ("\n" if text.endswith("\n") else "")
+    content = (BOM if raw.startswith(BOM) else b"") + content.encode("utf-8")
+    try:
+        atomic.replace(path, lambda f: f.write(content))
+    except OSError as e:
+        raise ConfigError(f"cannot write {path}: {e.strerror or e}") from None
+    return config
+
+
+def _indent(text):
+    """The indentation of the first key of a JSON object laid out one key a line, or None when
+    the object is on one line."""
+    found = re.search(r'\{\s*?\n([ \t]*)"', text)
+    return found.group(1) if found else None

@@ -21,6 +21,16 @@ A cell is painted on its own (background, square, the half-bridges toward its ne
 in the snake), so repainting one cell never touches another, and a tick repaints only the
 cells whose picture changed: the new head, the old head, the vacated tail and the new tail.
 
+The background may carry lines (Floor): the Hamiltonian cycle an autopilot follows, and
+where its route leaves it. A line joins the centres of two cells side by side, drawn as a
+half in each, so it too is painted cell by cell, under the snake and the fruit:
+
+    +---------+---------+
+    |         |         |
+    |    +====|====+    |    half a line in each cell, from its centre to the side
+    |    "    |         |    they share (LINE_PART of a cell wide)
+    +----"----+---------+
+
 The same drawers paint recordings (files/gif.py) on an off-screen board with a palette.
 """
 import pygame
@@ -32,6 +42,8 @@ BLACK = (0, 0, 0)  # snake body
 RED = (255, 0, 0)  # snake head
 GREEN = (0, 255, 0)  # fruit
 BLUE = (0, 90, 255)  # the autopilot's planned path, drawn as dots on top of the board
+VIOLET = (170, 130, 240)  # the Hamiltonian cycle the autopilot follows, a line under the snake and the fruit
+ORANGE = (255, 150, 0)  # where the autopilot's route leaves that cycle: its shortcut
 CLEAR = (255, 0, 255)  # painted nowhere: a recording's frames mark unchanged pixels with it
 PALETTE = (WHITE, BLACK, RED, GREEN, CLEAR)  # an off-screen board's colours, in palette order
 
@@ -39,6 +51,7 @@ SEGMENT_INSET = 0.2  # of a block: the white margin around a segment's square
 TAIL_INSET = 0.34  # of a block: the tail's thinner square
 MIN_INSET_BLOCK = 4  # pixels: smaller cells are filled whole (no room for a gap)
 PATH_DOT = 4  # the path dot is 1/PATH_DOT of a cell wide
+LINE_PART = 7  # a line of the Floor is 1/LINE_PART of a cell wide (at least a pixel)
 ICON_BLOCK = 20  # pixels per cell of the window icon, a 3x3 board: 60x60 pixels
 ICON_SNAKE = [(1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0)]  # head first, heading left
 ICON_FRUIT = (0, 2)  # just ahead of the head
@@ -47,10 +60,11 @@ ICON_FRUIT = (0, 2)  # just ahead of the head
 class Drawer:
     """Paints block-sized cells on `screen`; the one place cells become pixels."""
 
-    def __init__(self, screen, config):
+    def __init__(self, screen, config, floor=None):
         self.blk = int(config["block-size"])
         self.rect = pygame.Rect(0, 0, self.blk, self.blk)  # moved to each cell, never reallocated
         self.screen = screen
+        self.floor = floor  # the Floor under the snake and the fruit; None: plain white
         roomy = self.blk >= MIN_INSET_BLOCK
         self.inset = max(1, round(self.blk * SEGMENT_INSET)) if roomy else 0
         self.tail_inset = max(self.inset + 1, round(self.blk * TAIL_INSET)) if roomy else 0
@@ -65,10 +79,16 @@ class Drawer:
         self.screen.fill(color, self.rect)
         return self.rect.copy()
 
+    def _clear(self, cell):
+        """Paint `cell` as the board has it with nothing on it; return a copy of its rect."""
+        if self.floor is None:
+            return self._basic_draw(*cell, WHITE)
+        return self.floor.paint(cell)
+
     def _segment(self, cell, color, inset, sides):
         """Clear `cell`, paint a square inset by `inset` pixels and a half-bridge toward each
         direction in `sides`; return the cell's rect."""
-        rect = self._basic_draw(*cell, WHITE)
+        rect = self._clear(cell)
         side = self.blk - 2 * inset
         self.screen.fill(color, (rect.x + inset, rect.y + inset, side, side))
         for direc in sides:
@@ -96,8 +116,8 @@ def toward(a, b):
 class SnakeDrawer(Drawer):
     """Paints `snake`, and moves it so that only the changed cells are repainted."""
 
-    def __init__(self, screen, config, snake):
-        super().__init__(screen, config)
+    def __init__(self, screen, config, snake, floor=None):
+        super().__init__(screen, config, floor)
         self.snake = snake
         self.dirty = []  # the rects the last next() touched
 
@@ -137,7 +157,7 @@ class SnakeDrawer(Drawer):
         """Repaint `cell` as the snake has it now (background when the snake is not there)."""
         i = self.index_of(cell)
         if i is None or i < self.head_index():
-            return self._basic_draw(*cell, WHITE)
+            return self._clear(cell)
         return self.paint(i)
 
     def draw(self):
@@ -170,8 +190,8 @@ class SnakeDrawer(Drawer):
 class FruitDrawer(Drawer):
     """Paints the fruit: a green disc."""
 
-    def __init__(self, screen, config, fruit):
-        super().__init__(screen, config)
+    def __init__(self, screen, config, fruit, floor=None):
+        super().__init__(screen, config, floor)
         self.fruit = fruit
 
     def draw(self):
@@ -182,7 +202,7 @@ class FruitDrawer(Drawer):
         return self.paint(cell)
 
     def paint(self, cell):
-        rect = self._basic_draw(*cell, WHITE if self.inset else GREEN)
+        rect = self._clear(cell) if self.inset else self._basic_draw(*cell, GREEN)
         if self.inset:
             pygame.draw.circle(self.screen, GREEN, rect.center, self.blk // 2 - self.inset)
         return rect
@@ -211,17 +231,70 @@ class PathDrawer(Drawer):
         return rects
 
 
+class Floor(Drawer):
+    """The board under the snake and the fruit: white, with lines through the cells where
+    `ways` says (see the module docstring)."""
+
+    def __init__(self, screen, config):
+        super().__init__(screen, config)
+        self.ways = {}  # cell -> ((direction, colour), ...): the half-lines on it
+        self.width = max(1, self.blk // LINE_PART)
+        self.near = (self.blk - self.width) // 2  # from a cell's side to its line
+
+    def paint(self, cell):
+        """Paint `cell` white with its half-lines; return a copy of its rect."""
+        rect = self._basic_draw(*cell, WHITE)
+        for direc, colour in self.ways.get(cell, ()):
+            self.screen.fill(colour, self._half_line(rect, direc))
+        return rect
+
+    def _half_line(self, rect, direc):
+        """The strip from the centre of the cell at `rect` to its side in `direc`."""
+        near, wide, far = self.near, self.width, self.blk - self.near
+        x, y, w, h = {UP: (near, 0, wide, near + wide), DOWN: (near, near, wide, far),
+                      LEFT: (0, near, near + wide, wide), RIGHT: (near, near, far, wide)}[direc]
+        return (rect.x + x, rect.y + y, w, h)
+
+    def lay(self, ways):
+        """Show `ways` from now on; returns the cells whose lines changed, to be repainted."""
+        old, self.ways = self.ways, ways
+        return [cell for cell in old.keys() | ways.keys() if old.get(cell) != ways.get(cell)]
+
+
+def lines(cycle, route):
+    """The ways a Floor shows for `cycle` (cells in order round it, or None) in VIOLET and, when
+    `route` (cells, the head first) leaves it somewhere, a shortcut, the whole route in ORANGE
+    (where it leaves the violet line is where it cuts across)."""
+    if not cycle:
+        return {}
+    after = dict(zip(cycle, cycle[1:] + cycle[:1]))
+    sides = {}
+    for a, b in after.items():
+        if toward(a, b) is not None:
+            sides.setdefault(a, {})[toward(a, b)] = VIOLET
+            sides.setdefault(b, {})[toward(b, a)] = VIOLET
+    moves = [(a, b) for a, b in zip(route, route[1:]) if toward(a, b) is not None]
+    if any(after.get(a) != b for a, b in moves):
+        for a, b in moves:
+            sides.setdefault(a, {})[toward(a, b)] = ORANGE
+            sides.setdefault(b, {})[toward(b, a)] = ORANGE
+    return {cell: tuple(sorted(ways.items())) for cell, ways in sides.items()}
+
+
 class BoardDrawer(Drawer):
     """The whole board at once: the start, a restart, or after a message is taken down."""
 
     def __init__(self, screen, config, snake_drawer, fruit_drawer):
-        super().__init__(screen, config)
+        super().__init__(screen, config, snake_drawer.floor)
         self.snake_drawer = snake_drawer
         self.fruit_drawer = fruit_drawer
 
     def draw(self):
         """Paint background, fruit and snake; return the rect of the whole window."""
         self.screen.fill(WHITE)
+        if self.floor is not None:
+            for cell in self.floor.ways:
+                self.floor.paint(cell)
         self.fruit_drawer.draw()
         self.snake_drawer.draw()
         return self.screen.get_rect()

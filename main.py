@@ -147,15 +147,16 @@ def parse_args(argv):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    config, start = None, None  # a debug log (--load) brings its own config
+    config, start, path = None, None, None  # a debug log (--load) brings its own config, from no file
     if args.load:
         moment = logged_moment(args.load)
         if moment is None:
             return 2
         config, start = moment
     else:
+        path = args.config or configuration.default_path()
         try:
-            config = configuration.load(args.config or configuration.default_path())
+            config = configuration.load(path)
         except configuration.ConfigError as e:
             print(f"config error: {e}", file=sys.stderr)
             return 2
@@ -163,7 +164,7 @@ def main(argv=None):
         return headless.run(args, config, start)
     if args.replay:
         return window.play_replay(config, args)
-    return window.play(config, args, start)
+    return window.play(config, args, start, config_path=path)
 
 
 def logged_moment(path):

@@ -83,6 +83,8 @@ class GreedySolver(Autopilot):
     def planned_path(self):
         """The cells of the path the last move began: P1 for (c), P3 for (d), one cell for (e)."""
         decision = self.decision
+        if not isinstance(decision, GreedyDecision):
+            return []  # no move made yet
         path = {"c": decision.p1, "d": decision.p3}.get(decision.step, decision.moves)
         return [tuple(cell) for cell in path or []]
 

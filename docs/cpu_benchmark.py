@@ -1,10 +1,13 @@
 """Measure the window's CPU use and how fast it answers a key: the real program in Xvfb.
 
     .venv/bin/python docs/cpu_benchmark.py [--seconds 25] [--warmup 3] [--speed S] [--keys N]
+                                           [--solver NAME] [--cycle]
 
 Starts `Xvfb` (Debian: apt-get install xvfb) on a display number it picks itself and runs
 `main.py` there with the shipped config.json (the autopilot on, 0.3 s per move; --speed
-changes only the seconds per move). After --warmup seconds of start-up it reads the
+changes only the seconds per move, --solver the autopilot). --cycle presses C as the window
+comes up, so the Hamiltonian cycle is drawn and kept up to date (it needs xdotool; the
+autopilot is hamilton unless --solver says otherwise). After --warmup seconds of start-up it reads the
 process's CPU time (user + system, from /proc, so Linux only) over --seconds and prints it
 as a percentage of one core; Xvfb's own work is not counted, it stands in for the desktop.
 With `xdotool` installed it then presses P --keys times and prints how long the caption
@@ -58,6 +61,14 @@ def key_latencies(env, pid, presses):
     return seen
 
 
+def press_c(env, pid):
+    """Press C in the window of process `pid`, once it is up: the cycle is drawn from then on."""
+    window = until(lambda: xdotool(env, "search", "--pid", str(pid)).split("\n")[0])
+    if not window:
+        sys.exit("cpu_benchmark: the window did not come up")
+    xdotool(env, "key", "--window", window, "c")
+
+
 def measure(args, config_path, data):
     """Run main.py under Xvfb; return (CPU percent, seconds measured, key latencies)."""
     server, display = start_server("1024x768x24")
@@ -67,6 +78,8 @@ def measure(args, config_path, data):
     game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--config", config_path],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
+        if args.cycle:
+            press_c(env, game.pid)
         time.sleep(args.warmup)
         if game.poll() is not None:
             sys.exit(f"cpu_benchmark: main.py exited early with code {game.returncode}: {game.stderr.read()}")
@@ -88,17 +101,24 @@ def main():
     parser.add_argument("--warmup", type=float, default=3, help="seconds of start-up left out (default 3)")
     parser.add_argument("--speed", type=float, help="seconds per move (default: the shipped config's)")
     parser.add_argument("--keys", type=int, default=10, help="P presses to time afterwards (default 10)")
+    parser.add_argument("--solver", choices=configuration.AUTOPILOTS, help="the autopilot (default: the config's; "
+                        "hamilton with --cycle)")
+    parser.add_argument("--cycle", action="store_true", help="press C: the Hamiltonian cycle drawn (needs xdotool)")
     args = parser.parse_args()
+    if args.cycle and not shutil.which("xdotool"):
+        sys.exit("cpu_benchmark: --cycle presses C with xdotool, which is not installed")
     config = configuration.load(configuration.default_path())
     if args.speed is not None:
         config["speed"] = args.speed
+    config["solver"] = args.solver or ("hamilton" if args.cycle else config["solver"])
     with tempfile.TemporaryDirectory() as data:
         config_path = os.path.join(data, "config.json")
         with open(config_path, "w") as f:
             json.dump(config, f)
         percent, wall, keys = measure(args, config_path, data)
     print(f"CPU: {percent:.2f}% of one core over {wall:.1f} s under Xvfb "
-          f"({config['speed']:g} s/move, autopilot {'on' if config['auto'] else 'off'})")
+          f"({config['speed']:g} s/move, autopilot {'on' if config['auto'] else 'off'}: {config['solver']}"
+          f"{', the cycle drawn' if args.cycle else ''})")
     if keys:
         keys.sort()
         print(f"keys: P answered in {1000 * keys[len(keys) // 2]:.0f} ms median, "

@@ -1,9 +1,12 @@
 """Make the README's screenshot with the game itself: the autopilot plays on the dummy display.
 
-    .venv/bin/python docs/make_screenshot.py [--ticks N] [--seed S] [--solver NAME] [--path] [--out FILE]
+    .venv/bin/python docs/make_screenshot.py [--ticks N] [--seed S] [--solver NAME] [--no-cycle]
+                                             [--path] [--out FILE]
 
-The window is never shown; the board surface is saved as PNG after N moves (or at the end
-of the game, if it ends first).
+The window is never shown; the window's surface, the board and the strip below it, is saved
+as PNG after N moves (or at the end of the game, if it ends first). By default hamilton plays
+with its Hamiltonian cycle drawn (the C key), at a moment when its route to the fruit takes
+a shortcut off the cycle.
 """
 import argparse
 import os
@@ -22,12 +25,13 @@ import solver as solvers  # noqa: E402
 import window  # noqa: E402
 
 
-def shoot(ticks, seed, solver, path_overlay, out):
-    """Play `ticks` autopilot moves on the shipped config and save the board to `out`."""
+def shoot(ticks, seed, solver, path_overlay, cycle, out):
+    """Play `ticks` autopilot moves on the shipped config and save the window to `out`."""
     config = dict(configuration.load(configuration.default_path()), auto=True, seed=seed, solver=solver)
     app = window.App(config)
     app.hint_until = None  # the first-run hint is for players, not for the picture
     app.show_path = path_overlay
+    app.show_cycle = cycle
     app.render()
     for _ in range(ticks):
         if not app.tick():
@@ -40,10 +44,12 @@ def shoot(ticks, seed, solver, path_overlay, out):
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ticks", type=int, default=2500, help="autopilot moves before the picture")
+    parser.add_argument("--ticks", type=int, default=651, help="autopilot moves before the picture")
     parser.add_argument("--seed", type=int, default=2024, help="the game's random seed")
-    parser.add_argument("--solver", default="greedy", choices=sorted(solvers.SOLVERS), help="the autopilot")
+    parser.add_argument("--solver", default="hamilton", choices=sorted(solvers.SOLVERS), help="the autopilot")
+    parser.add_argument("--no-cycle", dest="cycle", action="store_false",
+                        help="leave out the Hamiltonian cycle hamilton follows (the C key)")
     parser.add_argument("--path", action="store_true", help="show the autopilot's planned path (the O key)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshot.png"))
     args = parser.parse_args()
-    shoot(args.ticks, args.seed, args.solver, args.path, args.out)
+    shoot(args.ticks, args.seed, args.solver, args.path, args.cycle, args.out)

@@ -57,7 +57,7 @@ def main_(argv=None):
     if args.start_fill is not None:
         lay_out(game, args.start_fill)
     pygame.init()
-    app = window.App(config, game, screen=window.screen.open_window(config))
+    app = window.App(config, game)
     app.hint_until = None  # no hint to draw: only the game
     app.run(max_seconds=args.seconds)
     print(json.dumps({"board": f"{args.width}x{args.height}", "solver": args.solver, "speed": args.speed,

@@ -22,9 +22,10 @@ so the frames go through its GIF encoder one at a time (`GifImagePlugin.getheade
 import os
 import time
 
+import config as configuration
 import drawer
 from files import atomic
-from files.replay import LETTER_DIRECTION, PILLOW_MISSING, ReplayError, cell_pixels
+from files.replay import LETTER_DIRECTION, MAX_ROOM, PILLOW_MISSING, ReplayError
 from play import Drive
 
 MAX_FRAMES = 2000  # the automatic frame step keeps a recording to at most this many frames
@@ -129,7 +130,7 @@ def save(replay, path, config, every=None, seconds=None, cell=None):
     By default the cells are the config's block-size (smaller on a board that would be more
     than replay.MAX_SIDE pixels long) and each frame shows for the config's speed.
     """
-    cell = cell or cell_pixels(config["block-size"], replay.width, replay.height)
+    cell = cell or configuration.cell_pixels(config["block-size"], replay.width, replay.height, MAX_ROOM)
     seconds = seconds if seconds is not None else config["speed"]
     started = time.perf_counter()
     count, every = write_gif(replay, path, cell, seconds, every)

@@ -41,6 +41,7 @@ TO_LETTERS = bytes.maketrans(bytes(range(len(LETTERS))), LETTERS.encode("ascii")
 MAX_NAME_TRIES = 1000  # replay-...-2.json, -3, ... before giving up on a free file name
 MAX_CELL = 100  # pixels: --record-cell's upper bound
 MAX_SIDE = 800  # pixels: a replay's window or a recording is at most this long; big boards get smaller cells
+MAX_ROOM = (MAX_SIDE, MAX_SIDE)  # the room for configuration.cell_pixels
 PILLOW_MISSING = "recording needs Pillow: pip install Pillow"
 BOARD = re.compile(r"([0-9]{1,7})x([0-9]{1,7})")
 
@@ -228,11 +229,6 @@ def load(path):
     replay = parse(data, path)
     play_back(replay, path)
     return replay
-
-
-def cell_pixels(block, width, height):
-    """Pixels per cell for showing a `width` x `height` board: `block`, smaller if it would exceed MAX_SIDE."""
-    return max(1, min(block, MAX_SIDE // max(width, height)))
 
 
 class ReplayPilot(Autopilot):

@@ -1,16 +1,26 @@
-"""Best scores per board size, for the player and for each autopilot, kept across runs. No pygame here.
+"""Best scores per board and starting length, for the player, each autopilot and each mix of
+them, kept across runs. No pygame here.
 
 One JSON file in the user's data folder, `$XDG_DATA_HOME/snake-autopilot/scores.json`
-(`~/.local/share/...` when XDG_DATA_HOME is unset):
+(`~/.local/share/...` when XDG_DATA_HOME is unset), one table per board and starting length:
 
-    {"format": "snake-best-scores/1",
-     "boards": {"16x12": {"player":   {"length": 45,  "moves_to_win": null},
-                          "greedy":   {"length": 190, "moves_to_win": 5012},
-                          "hamilton": {"length": 192, "moves_to_win": 3110}}}}
+    {"format": "snake-best-scores/2",
+     "tables": {"16x12 start 3": {"player":        {"length": 45,  "moves_to_win": null},
+                                  "player+greedy": {"length": 190, "moves_to_win": null},
+                                  "hamilton":      {"length": 192, "moves_to_win": 3110}}}}
 
-Who a game counts for (`credit`): the player if the player made any move of it; otherwise
-the autopilot that made its moves, or the autopilots joined by "+" ("greedy+hamilton") when
-Tab switched between them, so one autopilot's record is never helped by another's moves.
+Who a game counts for (`credit`): the one who made every move of it, the player or an
+autopilot; a game with moves by more than one driver counts for that mix, its names joined
+by "+", the player first ("player+greedy", "greedy+hamilton"). So the player's record is
+only ever a game steered wholly by hand, and one autopilot's is never helped by another's moves.
+
+Format 1 (`snake-best-scores/1`) kept one table per board, with no starting length, and
+counted a game for the player if the player made any move of it. Its tables are read and
+carried over: each board's becomes that board's table for the default start length 3
+(OLD_START; a table of other starts cannot be told apart, so it lands there too), and its
+"player" entries are kept as "player (maybe helped)" (OLD_PLAYER), so that they never pass
+for games steered wholly by hand. Before the first save in format 2 replaces such a file,
+it is kept as `scores.json.v1`.
 
 Nothing is lost: saving reads the file again and merges it (best of both) before writing,
 so two windows do not undo each other; the file is written whole (atomic.py) over the old
@@ -24,11 +34,15 @@ import re
 
 from files import atomic
 
-FORMAT = "snake-best-scores/1"
+FORMAT = "snake-best-scores/2"
+OLD_FORMAT = "snake-best-scores/1"  # read and carried over (see the docstring)
+OLD_START = 3  # the starting length format 1's tables are carried over to: config's default
+OLD_PLAYER = "player (maybe helped)"  # format 1's "player": the player made at least one move
 FOLDER = "snake-autopilot"  # under the user's data folder
 FILE = "scores.json"
 PLAYER = "player"  # the name games steered by hand are kept under
-BOARD = re.compile(r"[1-9][0-9]*x[1-9][0-9]*\Z")  # "16x12"
+TABLE = re.compile(r"[1-9][0-9]*x[1-9][0-9]* start [1-9][0-9]*\Z")  # "16x12 start 3"
+OLD_BOARD = re.compile(r"[1-9][0-9]*x[1-9][0-9]*\Z")  # format 1's "16x12"
 MAX_BAD_COPIES = 100  # scores.json.bad, .bad-2, ... .bad-100; then the bad file is left alone
 
 
@@ -47,13 +61,12 @@ def default_path(environ=None):
 
 def credit(drivers):
     """The name a game counts for, given everyone who made a move of it (see the docstring)."""
-    if PLAYER in drivers:
-        return PLAYER
-    return "+".join(sorted(drivers))
+    return "+".join(sorted(drivers, key=lambda name: (name != PLAYER, name)))
 
 
-def board_name(width, height):
-    return f"{width}x{height}"
+def table_name(width, height, initial_length):
+    """The table of a board and starting length: "16x12 start 3"."""
+    return f"{width}x{height} start {initial_length}"
 
 
 def _whole(value, allow_none=False):
@@ -63,25 +76,38 @@ def _whole(value, allow_none=False):
 
 
 def check(data):
-    """The table in `data` (parsed JSON) as {board: {name: entry}}; ValueError says what is wrong."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("boards"), dict):
+    """The tables in `data` (parsed JSON) as {table: {name: entry}}, format 1's carried over
+    (see the docstring); ValueError says what is wrong."""
+    if isinstance(data, dict) and data.get("format") == OLD_FORMAT:
+        boards = _checked(data.get("boards"), OLD_BOARD)
+        return {f"{board} start {OLD_START}": {OLD_PLAYER if name == PLAYER else name: entry
+                                               for name, entry in names.items()}
+                for board, names in boards.items()}
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f'not a "{FORMAT}" object')
-    for board, names in data["boards"].items():
-        if not BOARD.match(board) or not isinstance(names, dict):
-            raise ValueError(f"bad board entry {board!r}")
+    return _checked(data.get("tables"), TABLE)
+
+
+def _checked(tables, key):
+    """`tables` if it is {name matching `key`: {name: entry}}; else ValueError."""
+    if not isinstance(tables, dict):
+        raise ValueError(f'not a "{FORMAT}" object')
+    for table, names in tables.items():
+        if not key.match(table) or not isinstance(names, dict):
+            raise ValueError(f"bad table {table!r}")
         for name, entry in names.items():
             if (not name or not isinstance(entry, dict) or set(entry) != {"length", "moves_to_win"}
                     or not _whole(entry["length"]) or not _whole(entry["moves_to_win"], allow_none=True)):
-                raise ValueError(f"bad entry for {name!r} on {board}")
-    return data["boards"]
+                raise ValueError(f"bad entry for {name!r} in {table}")
+    return tables
 
 
 def merge(ours, theirs):
-    """The best of two tables: the longer length, the fewer moves to a win."""
-    merged = {board: {name: dict(entry) for name, entry in names.items()} for board, names in ours.items()}
-    for board, names in theirs.items():
+    """The best of two sets of tables: the longer length, the fewer moves to a win."""
+    merged = {table: {name: dict(entry) for name, entry in names.items()} for table, names in ours.items()}
+    for table, names in theirs.items():
         for name, entry in names.items():
-            mine = merged.setdefault(board, {}).setdefault(name, dict(entry))
+            mine = merged.setdefault(table, {}).setdefault(name, dict(entry))
             mine["length"] = max(mine["length"], entry["length"])
             wins = [m for m in (mine["moves_to_win"], entry["moves_to_win"]) if m is not None]
             mine["moves_to_win"] = min(wins) if wins else None
@@ -92,7 +118,8 @@ def read(path):
     """(table, problem): the table in the file, or an empty one and why.
 
     problem is None when the file was read, else (kind, one line): kind is "missing",
-    "unreadable" (any other OSError) or "corrupt" (not a table this module wrote).
+    "unreadable" (any other OSError), "corrupt" (not a table this module wrote) or "old" (a
+    format 1 file, whose tables are given carried over).
     """
     try:
         with open(path, "rb") as f:
@@ -102,7 +129,9 @@ def read(path):
     except OSError as e:
         return {}, ("unreadable", f"cannot read {path}: {e.strerror or e}; starting a fresh table")
     try:
-        return check(json.loads(raw.decode("utf-8"))), None
+        data = json.loads(raw.decode("utf-8"))
+        old = isinstance(data, dict) and data.get("format") == OLD_FORMAT
+        return check(data), ("old", f"{path} is in format 1; its tables are carried over") if old else None
     except UnicodeDecodeError as e:
         reason = f"not UTF-8 text (byte {e.start})"
     except json.JSONDecodeError as e:
@@ -124,28 +153,29 @@ class ScoreBook:
         self.warning = None  # the one line to show about the file, if any
         if path is not None:
             self.table, problem = read(path)
-            self.warning = problem[1] if problem else None
+            quiet = problem is None or problem[0] in ("missing", "old")  # a first run, an older game's file
+            self.warning = None if quiet else problem[1]
 
-    def best(self, board):
-        """{name: {"length", "moves_to_win"}} for `board` ("16x12"), a copy."""
-        return {name: dict(entry) for name, entry in self.table.get(board, {}).items()}
+    def best(self, table):
+        """{name: {"length", "moves_to_win"}} in `table` ("16x12 start 3"), a copy."""
+        return {name: dict(entry) for name, entry in self.table.get(table, {}).items()}
 
-    def record(self, board, name, length, moves_to_win=None):
+    def record(self, table, name, length, moves_to_win=None):
         """add() then save(): ScoreError when saving fails, with the result kept in memory."""
-        improved = self.add(board, name, length, moves_to_win)
+        improved = self.add(table, name, length, moves_to_win)
         self.save()
         return improved
 
-    def add(self, board, name, length, moves_to_win=None):
+    def add(self, table, name, length, moves_to_win=None):
         """Enter one game's result in memory; return the set of records it improved."""
-        old = self.table.get(board, {}).get(name)
+        old = self.table.get(table, {}).get(name)
         improved = set()
         if old is None or length > old["length"]:
             improved.add("length")
         if moves_to_win is not None and (old is None or old["moves_to_win"] is None
                                          or moves_to_win < old["moves_to_win"]):
             improved.add("moves_to_win")
-        self.table = merge(self.table, {board: {name: {"length": length, "moves_to_win": moves_to_win}}})
+        self.table = merge(self.table, {table: {name: {"length": length, "moves_to_win": moves_to_win}}})
         return improved
 
     def save(self):
@@ -158,20 +188,20 @@ class ScoreBook:
                              "this run's results are kept until the window closes")
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            if problem and problem[0] == "corrupt":
-                keep_aside(self.path)
+            if problem and problem[0] in ("corrupt", "old"):
+                keep_aside(self.path, ".bad" if problem[0] == "corrupt" else ".v1")
             table = merge(self.table, on_disk)
-            write_table(self.path, {"format": FORMAT, "boards": table})
+            write_table(self.path, {"format": FORMAT, "tables": table})
         except OSError as e:
             raise ScoreError(f"cannot save the best scores in {self.path}: {e.strerror or e}") from None
         self.table = table
 
 
-def keep_aside(path):
-    """Link a bad file to the first free name path.bad, path.bad-2, ... (never replacing one)."""
+def keep_aside(path, suffix=".bad"):
+    """Link the file to the first free name path.bad, path.bad-2, ... (never replacing one)."""
     for n in range(1, MAX_BAD_COPIES + 1):
         try:
-            os.link(path, f"{path}.bad" if n == 1 else f"{path}.bad-{n}")
+            os.link(path, f"{path}{suffix}" if n == 1 else f"{path}{suffix}-{n}")
             return
         except FileExistsError:
             continue

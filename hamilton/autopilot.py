@@ -16,6 +16,7 @@ else left behind. First match wins:
 Whichever plays, a route once taken is followed to its fruit, unless someone else steers.
 `decision` is a HamiltonDecision (decision.py): which way of playing made the move, and how
 far it has got.
+`hamiltonian_cycle()` gives the window the Hamiltonian cycle the snake follows, for the C key to draw.
 """
 import random
 from collections import deque
@@ -32,6 +33,7 @@ class HamiltonSolver(Autopilot):
     """Wins every game on every board at least 2 wide; takes over positions others leave."""
 
     name = "hamilton"
+    follows_a_cycle = True
 
     def __init__(self, game):
         super().__init__(game)
@@ -44,12 +46,58 @@ class HamiltonSolver(Autopilot):
         self.moved_from = self.moved_to = None  # our last move: if the head is elsewhere, someone else steered
         self.hungry = 0  # moves since the snake last grew
         self.last_length = 0
+        self._drawn = None  # (planner index, tree) hamiltonian_cycle() gave last: drawing only, never read by the play
 
     def planned_path(self):
         """The cells of the route ahead (the next cell alone when waiting or surviving)."""
         if self.moved_to is None:
             return []
         return [self.grid.cell(c) for c in [self.moved_to, *self.route]]
+
+    def hamiltonian_cycle(self):
+        """The Hamiltonian cycle the snake follows now, for the window: its cells (x, y) from the
+        head round in driving order (from the neck while a route takes the head over the one
+        cell an odd x odd board's tree leaves out); None while it plays no cell tree (the
+        endgame, survival, a board under 2 wide, before its first move, a game over).
+
+        It is the outline of the tree the body lies along: while waiting, the very tree the
+        wait follows; on a route, a tree the body fits, as near the one given last as the body
+        allows, so that the drawing changes only where the body made it change (a body part
+        way along a route may fit none for a few moves: the last one given stays, or, asked
+        first then, the tree of the body at the route's end). Where the route (planned_path)
+        leaves this outline, it takes a shortcut. Asking changes nothing the play reads.
+        """
+        game = self.game
+        if game.over() or not self.cycle.planners or getattr(self.decision, "mode", None) != "cell-tree":
+            return None
+        body = self.grid.flat_body(game.snake)
+        choice = first = None
+        for pair in self._drawing_trees(body):
+            first = first or pair
+            if self.cycle.planners[pair[0]].tree.skipped != body[0]:  # odd x odd: one whose outline passes the head
+                choice = pair
+                break
+        index, tree = choice or first or (None, None)
+        if tree is None:
+            return None
+        self._drawn = (index, tree)
+        start = body[0] if self.cycle.planners[index].tree.skipped != body[0] else body[1]
+        return [self.grid.cell(c) for c in self.cycle.planners[index].tree.outline(tree, start)]
+
+    def _drawing_trees(self, body):
+        """hamiltonian_cycle()'s candidates, (planner index, tree), best first, each made only if asked for."""
+        last = self._drawn
+        prefer = last[1] if last is not None else None
+        if self.cycle.waiting_on is not None:
+            yield self.cycle.waiting_on
+        for index in sorted(range(len(self.cycle.planners)), key=lambda i: i != self.cycle.orient):
+            if self.cycle.planners[index].tree.fits(body):  # every planner numbers the block edges alike
+                yield index, self.cycle.planners[index].tree.spanning_tree(body, prefer=prefer)
+        if last is not None:
+            yield last
+        after = (list(reversed(self.route)) + body)[:len(body) + 1]  # the body the route leads to
+        if self.cycle.planners[self.cycle.orient].tree.fits(after):
+            yield self.cycle.orient, self.cycle.planners[self.cycle.orient].tree.spanning_tree(after, prefer=prefer)
 
     def next_direction(self):
         """The move of the first way of playing that applies (see the module docstring)."""

@@ -258,15 +258,18 @@ class CellTree:
 
     # -- trees and their outlines -------------------------------------------------------------
 
-    def spanning_tree(self, body):
+    def spanning_tree(self, body, prefer=None):
         """Edge flags of one spanning tree that `body` (which must fit) lies along: its IN
-        edges, then any other edge not OUT that joins two parts (Kruskal, in edge order)."""
+        edges, then any other edge not OUT that joins two parts (Kruskal, in edge order);
+        given `prefer` (edge flags of another tree), its edges go before the rest, so that
+        the tree is `prefer` itself wherever the body allows."""
         state, _ = self.marks(body)
         parent = list(range(self.blocks))
         tree = bytearray(len(self.edges))
-        for wanted in (IN, 0):
+        rounds = [(IN, None), (0, None)] if prefer is None else [(IN, None), (0, 1), (0, 0)]
+        for wanted, preferred in rounds:
             for e, s in enumerate(state):
-                if s == wanted:
+                if s == wanted and (preferred is None or prefer[e] == preferred):
                     a, b = _find(parent, self.edges[e][0]), _find(parent, self.edges[e][1])
                     if a != b:
                         parent[a] = b
@@ -277,6 +280,15 @@ class CellTree:
         """The cell after `cell` on the outline of the spanning tree `tree` (edge flags)."""
         g = self.gate[cell]
         return self.cross[cell] if g != NONE and tree[g] else self.stay[cell]
+
+    def outline(self, tree, start):
+        """Every cell round the outline of `tree` (edge flags), from `start`: the Hamiltonian
+        cycle (without the cell an odd x odd board leaves out)."""
+        cells, cell = [start], self.next_on_outline(tree, start)
+        while cell != start and len(cells) < len(self.stay):
+            cells.append(cell)
+            cell = self.next_on_outline(tree, cell)
+        return cells
 
 
 def _ring_of_nine(perimeter, centre, sx, sy):

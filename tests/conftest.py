@@ -40,15 +40,26 @@ def make_app():
     pygame.display.quit()
 
 
-@pytest.fixture
-def display():
-    """A private Xvfb server (tests/xvfb.py): its display name; skips the test if it does not start."""
+def xvfb_display(size):
+    """A private Xvfb server of screen `size` (tests/xvfb.py): its display name; skips the test
+    if it does not start."""
     from xvfb import start_server, stop_server
 
-    server, name = start_server("640x480x24")
+    server, name = start_server(size)
     if server is None:
         pytest.skip("Xvfb did not start")
     try:
         yield name
     finally:
         stop_server(server)
+
+
+@pytest.fixture
+def display():
+    yield from xvfb_display("640x480x24")
+
+
+@pytest.fixture
+def screen_1280x1024():
+    """The screen issue 36 was checked on: a board at the shipped block size may not fit it."""
+    yield from xvfb_display("1280x1024x24")

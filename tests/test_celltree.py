@@ -236,3 +236,35 @@ def test_spanning_tree_keeps_the_in_edges_and_avoids_the_out_edges():
             assert flags[e]
         if m == OUT:
             assert not flags[e]
+
+
+def test_a_preferred_tree_is_kept_wherever_the_body_allows():
+    """spanning_tree(body, prefer): the window's drawing of the cycle changes only where the
+    body made it change. A body on some tree's outline, with that tree preferred, gives it
+    back whole; without the preference, Kruskal in edge order may give another."""
+    tree = CellTree(8, 8)
+    differed = 0
+    for seed in range(30):
+        rnd = random.Random(seed)
+        flags = random_tree(tree, rnd)
+        cycle = outline(tree, flags)
+        start = rnd.randrange(len(cycle))
+        body = [cycle[(start - k) % len(cycle)] for k in range(12)]  # an arc of it, head first
+        assert tree.spanning_tree(body, prefer=flags) == flags
+        differed += tree.spanning_tree(body) != flags
+        other = random_tree(tree, rnd)  # a tree the body may not lie along: the marks win
+        chosen = tree.spanning_tree(body, prefer=other)
+        marks, _ = tree.marks(body)
+        assert sum(chosen) == tree.blocks - 1
+        assert all(chosen[e] for e, m in enumerate(marks) if m == IN)
+        assert not any(chosen[e] for e, m in enumerate(marks) if m == OUT)
+    assert differed > 20  # the preference is what keeps it
+
+
+@pytest.mark.parametrize("board", [(8, 8), (7, 5), (2, 6)])
+def test_outline_lists_the_cycle_from_any_cell(board):
+    tree = CellTree(*board)
+    flags = random_tree(tree, random.Random(1))
+    cells = tree.outline(flags, 1)
+    assert cells[0] == 1 and sorted(cells) == [c for c in range(len(tree.stay)) if c != tree.skipped]
+    assert all(tree.next_on_outline(flags, a) == b for a, b in zip(cells, cells[1:] + cells[:1]))

@@ -86,7 +86,7 @@ def window(monkeypatch):
     seen = {}
 
     class FakeApp:
-        def __init__(self, config, game=None, paused=False, screen=None, score_book=None):
+        def __init__(self, config, game=None, paused=False, score_book=None, **more):
             seen.update(config=config, game=game, paused=paused)
             self.saves = SimpleNamespace(gif_args=None)
 
@@ -96,7 +96,6 @@ def window(monkeypatch):
         def game_ended(self):
             """The best scores and --record: nothing was played."""
     monkeypatch.setattr(window_package, "App", FakeApp)
-    monkeypatch.setattr(window_package, "open_window", lambda config: None)
     return seen
 
 
@@ -164,9 +163,12 @@ def test_solver_and_seed_apply_to_a_loaded_game(built_app, tmp_path):
 
 
 @pytest.mark.parametrize("flags, words", [
-    (["--width", "1000"], "--width 1000 needs a window of 50000 pixels"),
-    (["--height", "0"], "--height 0"),
-    (["--width", "3", "--initial-length", "4"], "does not fit"),
+    (["--width", "0"], "--width 0: the board must be 3 cells wide or more (the snake of length 3 starts"),
+    (["--width", "2"], "--width 2: the board must be 3 cells wide or more"),
+    (["--height", "0"], "--height 0: the board must be 1 cell high or more"),
+    (["--width", "3", "--initial-length", "4"], "--width 3: the board must be 4 cells wide or more"),
+    (["--width", "9000"], "--width 9000: the board can be at most 8192 cells wide"),
+    (["--width", "3", "--height", "1"], "a 3x1 board leaves no free cell for the fruit"),
 ])
 def test_a_board_the_window_cannot_show_is_one_line(window, capsys, flags, words):
     import main

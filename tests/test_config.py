@@ -158,6 +158,11 @@ def test_impossible_values(tmp_path, key, value, words):
     assert words in error_of(tmp_path, json.dumps(dict(GOOD, **{key: value})))
 
 
+def test_a_board_one_cell_wide_is_said_in_good_english(tmp_path):
+    data = dict(GOOD, **{"window-width": 50, "window-height": 600, "block-size": 50})
+    assert "does not fit on a board 1 cell wide" in error_of(tmp_path, json.dumps(data))
+
+
 def test_board_with_no_room_for_fruit(tmp_path):
     data = dict(GOOD, **{"window-width": 100, "window-height": 50, "block-size": 50, "initial-length": 2})
     assert "no free cell" in error_of(tmp_path, json.dumps(data))
@@ -270,3 +275,83 @@ def test_permission_denied_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr("builtins.open", refuse)
     with pytest.raises(ConfigError, match="cannot read: Permission denied"):
         config.load(path)
+
+
+# -- the window's settings, written back -------------------------------------------------------
+
+SETTINGS = {"initial-length": 3, "speed": 0.3, "auto": True, "solver": "greedy", "seed": None}
+
+
+def saved(tmp_path, text, board=(16, 12), raw=None, **changes):
+    path = tmp_path / "config.json"
+    path.write_bytes(raw if raw is not None else text.encode("utf-8"))
+    config.save_settings(str(path), board, dict(SETTINGS, **changes))
+    return path.read_bytes().decode("utf-8")
+
+
+def test_saved_settings_keep_the_files_keys_order_and_indentation(tmp_path):
+    with open(config.default_path(), encoding="utf-8") as f:
+        shipped = f.read()
+    assert saved(tmp_path, shipped) == shipped  # nothing changed: the same bytes
+    text = saved(tmp_path, shipped, board=(20, 10), speed=0.2, auto=False, solver="hamilton", seed=5,
+                 **{"initial-length": 4})
+    assert text == ('{\n    "window-width": 1000,\n    "window-height": 500,\n    "block-size": 50,\n'
+                    '    "speed": 0.2,\n    "auto": false,\n    "initial-length": 4,\n    "solver": "hamilton",\n'
+                    '    "seed": 5\n}\n')
+    assert config.load(str(tmp_path / "config.json"))["solver"] == "hamilton"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"auto": true, "speed": 0.3, "window-width": 800, "window-height": 600, "block-size": 50}',
+     '{"auto": true, "speed": 0.3, "window-width": 400, "window-height": 300, "block-size": 50}'),
+    ('{\n\t"block-size": 10,\n\t"auto": true,\n\t"speed": 0.3,\n\t"window-width": 80,\n\t"window-height": 60,\n'
+     '\t"seed": 7\n}',
+     '{\n\t"block-size": 10,\n\t"auto": true,\n\t"speed": 0.3,\n\t"window-width": 80,\n\t"window-height": 60,\n'
+     '\t"seed": null\n}'),
+])
+def test_one_line_or_tabs_the_layout_stays(tmp_path, text, expected):
+    board = (8, 6)
+    assert saved(tmp_path, text, board=board) == expected
+
+
+def test_a_byte_order_mark_stays(tmp_path):
+    text = json.dumps(GOOD)
+    path = tmp_path / "config.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    config.save_settings(str(path), (4, 3), SETTINGS)
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf{") and config.load(str(path))["window-width"] == 200
+
+
+def test_a_board_too_wide_for_the_files_block_takes_a_smaller_block(tmp_path):
+    text = saved(tmp_path, json.dumps(GOOD), board=(200, 12))
+    data = json.loads(text)
+    assert data["block-size"] == 40 and data["window-width"] == 8000 and data["window-height"] == 480
+
+
+@pytest.mark.parametrize("content", ['{"window-width": 800}', "{not json", ""])
+def test_a_file_that_is_no_valid_config_now_is_left_as_it_is(tmp_path, content):
+    path = tmp_path / "config.json"
+    path.write_text(content)
+    with pytest.raises(config.ConfigError):
+        config.save_settings(str(path), (8, 6), SETTINGS)
+    assert path.read_text() == content
+
+
+def test_settings_the_rules_refuse_write_nothing(tmp_path):
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(GOOD))
+    with pytest.raises(config.ConfigError, match="does not fit on a board 3 cells wide"):
+        config.save_settings(str(path), (3, 8), dict(SETTINGS, **{"initial-length": 4}))
+    assert json.loads(path.read_text()) == GOOD
+
+
+def test_a_file_that_cannot_be_written_is_one_line_and_stays_whole(tmp_path, monkeypatch):
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(GOOD))
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(config.atomic.os, "fsync", full_disk)
+    with pytest.raises(config.ConfigError, match=f"cannot write {path}: No space left on device"):
+        config.save_settings(str(path), (8, 6), SETTINGS)
+    assert json.loads(path.read_text()) == GOOD and os.listdir(tmp_path) == ["config.json"]

@@ -438,3 +438,49 @@ def test_does_not_wait_first_for_a_route_that_costs_more_than_the_one_it_has():
     solver.next_direction()
     assert solver.decision.step == "route" and solver.decision.waits is None
     assert solver.decision.distance == 15
+
+
+# -- the cycle the window draws (C) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("width,height,seed", [(8, 8, 1), (9, 7, 3), (6, 4, 2)])
+def test_the_cycle_it_gives_is_hamiltonian_from_the_head_and_is_followed_while_waiting(width, height, seed):
+    game = Game(width, height, 3, seed=seed)
+    solver = HamiltonSolver(game)
+    seen = {"wait": 0, "route": 0}
+    left_out = 1 if width % 2 and height % 2 else 0
+
+    def check(solver):
+        cycle = solver.hamiltonian_cycle()
+        if cycle is None:
+            assert solver.decision.mode != "cell-tree"
+            return
+        assert cycle[0] in (game.snake.head(), game.snake.neck())  # the neck: the head is on the cell left out
+        assert len(set(cycle)) == len(cycle) == width * height - left_out
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(cycle, cycle[1:] + cycle[:1]))
+        after = dict(zip(cycle, cycle[1:] + cycle[:1]))
+        if solver.cycle.waiting_on is not None:  # waiting, it follows this very cycle: body, and the next move
+            body = list(game.snake.body)
+            assert all(after[body[k]] == body[k - 1] for k in range(1, len(body)))
+        seen[solver.decision.step] = seen.get(solver.decision.step, 0) + 1
+    assert play(game, solver, check=check).state == "won"
+    assert seen["wait"] and seen["route"]
+
+
+def test_asking_for_the_cycle_changes_no_move():
+    games = []
+    for ask in (False, True):
+        game = Game(10, 10, 4, seed=5)
+        play(game, HamiltonSolver(game), check=(lambda solver: solver.hamiltonian_cycle()) if ask else None)
+        games.append(bytes(game.moves))
+    assert games[0] == games[1]
+
+
+def test_no_cycle_from_greedy_nor_in_the_endgame():
+    game = Game(8, 8, 3, seed=1)
+    assert GreedySolver(game).hamiltonian_cycle() is None and not GreedySolver.follows_a_cycle
+    solver = HamiltonSolver(game)
+    assert solver.hamiltonian_cycle() is None  # no move yet: nothing planned
+    game = board(NO_ROUTE_YET)
+    solver = HamiltonSolver(game)
+    solver.next_direction()
+    assert (solver.hamiltonian_cycle() is None) == (solver.decision.mode != "cell-tree")

@@ -10,7 +10,7 @@ import pytest
 import drawer
 import main
 import window
-from window import app as window_app, texts
+from window import app as window_app, labels, texts
 from files import replay
 from game import LOST, PLAYING, WON
 from windows import BLOCK, H, W, color, make_config, middle_game, press, press_q_when
@@ -168,6 +168,32 @@ def test_replay_keys_pause_speed_and_again(saved):
         pygame.display.quit()
 
 
+def test_a_dot_steps_a_paused_replay_to_its_last_move_and_no_further(saved):
+    path, original = saved
+    app = replay_app(path)
+    try:
+        press(app, pygame.K_p)
+        for _ in range(len(original.moves) + 3):
+            press(app, pygame.K_PERIOD)
+        assert app.paused and app.game.steps == len(original.moves) and app.finished()
+    finally:
+        pygame.display.quit()
+
+
+def test_esc_and_c_in_a_replay_are_refused_with_a_note(saved):
+    path, original = saved
+    app = replay_app(path)
+    try:
+        press(app, pygame.K_ESCAPE)
+        app.render()
+        assert app.settings is None and app.canvas.note == ("edge", (("Settings are for games: this is a replay",),))
+        press(app, pygame.K_c)
+        app.render()
+        assert app.canvas.note == ("edge", (("A replay keeps no cycle to draw: C works in a game",),))
+    finally:
+        pygame.display.quit()
+
+
 def test_a_replay_of_a_big_board_gets_smaller_cells(tmp_path):
     data = {"format": "snake-replay/1", "board": "100x50", "initial-length": 3, "fruits": [[50, 20]],
             "moves": "RRDD", "outcome": "stuck"}
@@ -175,7 +201,7 @@ def test_a_replay_of_a_big_board_gets_smaller_cells(tmp_path):
     path.write_text(json.dumps(data))
     app = replay_app(str(path))
     try:
-        assert app.screen.get_size() == (800, 400)  # 8-pixel cells: the window is at most 800 long
+        assert app.screen.get_size() == (800, 400 + labels.STRIP_HEIGHT)  # 8-pixel cells: at most 800 long
         while app.tick():
             app.render()
         app.render()

@@ -10,6 +10,7 @@ import pytest
 from headless.figures import Timing
 from headless.games import play as headless_play
 from files import replay
+from window.labels import STRIP_HEIGHT
 import solver as solvers
 from game import Game
 from xvfb import HAS_XVFB, caption_of, quit_cleanly, start, wait_for, xdotool
@@ -28,7 +29,7 @@ def test_a_replay_plays_in_a_real_window(display, tmp_path):
     try:
         name = os.path.basename(path)
         wait_for(lambda: caption_of(env, window).startswith(f"Snake replay {name} (greedy)"), "the caption")
-        assert "Geometry: 120x120" in xdotool(env, "getwindowgeometry", window)  # the file's 6x6 board
+        assert f"Geometry: 120x{120 + STRIP_HEIGHT}" in xdotool(env, "getwindowgeometry", window)  # a 6x6 board
         outcome = game.state.upper() if game.over() else "STUCK"
         wait_for(lambda: caption_of(env, window).endswith(outcome), "the end of the replay")
         assert f"move {game.steps}/{game.steps}" in caption_of(env, window)

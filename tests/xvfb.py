@@ -68,9 +68,9 @@ def wait_for(predicate, what):
     pytest.fail(f"timed out waiting for {what}")
 
 
-def start(display, directory, *flags):
+def start(display, directory, *flags, **env_more):
     """main.py in the private X server, in `directory`; returns (process, env, window id)."""
-    env = window_env(display)
+    env = window_env(display, **env_more)
     game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), *flags], env=env,
                             cwd=str(directory), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -84,8 +84,19 @@ def start(display, directory, *flags):
     return game, env, window
 
 
+def screenshot(env, window, path):
+    """The window as it is on the screen, saved as PNG at `path` by ImageMagick's `import`;
+    a pygame Surface, or None where `import` is not installed."""
+    if not shutil.which("import"):
+        return None
+    subprocess.run(["import", "-window", window, f"PNG24:{path}"], env=env, check=True, timeout=WAIT,
+                   capture_output=True)
+    import pygame
+    return pygame.image.load(str(path))
+
+
 def quit_cleanly(game, env):
-    """Q, then the program must end with code 0 and no traceback."""
+    """Q, then the program must end with code 0 and no traceback; returns its (stdout, stderr)."""
     xdotool(env, "key", "q")
     try:
         out, err = game.communicate(timeout=WAIT)
@@ -95,3 +106,4 @@ def quit_cleanly(game, env):
             game.wait()
     assert game.returncode == 0, err
     assert "Traceback" not in err
+    return out, err

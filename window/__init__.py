@@ -2,10 +2,11 @@
 
     app.py       App: one game on screen, the keys, the autopilot and the clock
     texts.py     what the board and the caption say
-    canvas.py    painting only what changed, with the box of text on top
-    labels.py    boxes of text sized to the window
+    canvas.py    painting only what changed: the board, the boxes of text on top, the strip below
+    labels.py    boxes of text sized to the window, and the strip's line
     saves.py     the files the window writes: best scores, debug log, replay, GIF
-    screen.py    opening the window on the display
+    screen.py    opening the window on the display, with cells small enough to fit it
+    settings.py  the settings panel's values (Esc), checked by the config's rules
     playback.py  ReplayApp: a replay file played back
 """
 import os
@@ -20,7 +21,6 @@ import config as configuration
 from files import gif, replay, scores
 from window.app import App
 from window.playback import ReplayApp
-from window.screen import open_window
 
 __all__ = ["App", "ReplayApp", "play", "play_replay", "window_config"]
 
@@ -28,42 +28,60 @@ __all__ = ["App", "ReplayApp", "play", "play_replay", "window_config"]
 def window_config(config, args):
     """The config with the game flags applied, so the App reads only its config.
 
-    --width, --height and --initial-length change the board (the window grows or shrinks
-    with it, at the config's block size); --solver and --seed the autopilot and the games.
+    --width, --height and --initial-length change the board: the window grows or shrinks with
+    it at the config's block size (smaller where a side would pass MAX_WINDOW pixels; the
+    screen may shrink it further, window/screen.py); --solver and --seed the autopilot and
+    the games.
     """
     flags = vars(args)
     changes = {key: flags[key] for key in ("solver", "seed") if flags.get(key) is not None}
-    block = config["block-size"]
-    for dest, key in (("width", "window-width"), ("height", "window-height")):
-        value = flags.get(dest)
-        if value is None:
-            continue
-        if not 0 < value * block <= configuration.MAX_WINDOW:
-            raise configuration.ConfigError(
-                f"--{dest} {value} needs a window of {value * block} pixels at block-size {block}; "
-                f"the window takes 1 to {configuration.MAX_WINDOW // block} cells")
-        changes[key] = value * block
     if flags.get("initial_length") is not None:
         changes["initial-length"] = flags["initial_length"]
+    given = {dest: flags[dest] for dest in ("width", "height") if flags.get(dest) is not None}
+    if given:
+        length = changes.get("initial-length", config["initial-length"])
+        for dest, value in given.items():
+            check_side(dest, value, length)
+        width, height = configuration.board_size(config)
+        width, height = given.get("width", width), given.get("height", height)
+        block = min(config["block-size"], configuration.MAX_WINDOW // max(width, height))
+        changes.update({"window-width": width * block, "window-height": height * block, "block-size": block})
     return configuration.validate(dict(config, **changes), "the command line")
 
 
-def play(config, args, game=None):
-    """Open the window and play (`game`: a debug log's moment, shown paused); the exit code."""
+def check_side(dest, value, length):
+    """--width or --height `value` within what a board can be; else the one line that says the range."""
+    side = "wide" if dest == "width" else "high"
+    least = max(1, length) if dest == "width" else 1  # the snake starts on the top row
+    why = f" (the snake of length {length} starts on its top row)" if least > 1 else ""
+    if value < least:
+        raise configuration.ConfigError(f"--{dest} {value}: the board must be {configuration.cells(least)} "
+                                        f"{side} or more{why}")
+    if value > configuration.MAX_WINDOW:
+        raise configuration.ConfigError(f"--{dest} {value}: the board can be at most "
+                                        f"{configuration.cells(configuration.MAX_WINDOW)} {side}")
+
+
+def play(config, args, game=None, config_path=None):
+    """Open the window and play (`game`: a debug log's moment, shown paused); the exit code.
+    `config_path`: the config file in use, where the settings panel saves (None: none)."""
     try:
         config = window_config(config, args)
     except configuration.ConfigError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    book = scores.ScoreBook(scores.default_path())
     try:
-        screen = open_window(config)
+        app = App(config, game, game is not None, score_book=book, config_path=config_path)
     except pygame.error as e:
         print(f"cannot open the window: {e}; try --headless", file=sys.stderr)
         return 1
-    book = scores.ScoreBook(scores.default_path())
+    except configuration.ConfigError as e:  # a board too big for the screen
+        print(f"error: {e}", file=sys.stderr)
+        pygame.quit()
+        return 2
     if book.warning:
         print(f"best scores: {book.warning}", file=sys.stderr)
-    app = App(config, game, game is not None, screen=screen, score_book=book)
     app.saves.gif_args = args if getattr(args, "record", None) else None
     try:
         return app.run()
@@ -93,6 +111,10 @@ def play_replay(config, args):
     except pygame.error as e:
         print(f"cannot open the window: {e}", file=sys.stderr)
         return 1
+    except configuration.ConfigError as e:
+        print(f"error: {e}", file=sys.stderr)
+        pygame.quit()
+        return 2
     try:
         return app.run()
     except KeyboardInterrupt:

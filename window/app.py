@@ -1,31 +1,38 @@
 """The window's App: one game on screen, the keys, the autopilot and the clock.
 
 The loop keeps one shape: events -> a move when the clock says so -> paint what changed
--> wait. The parts live beside it: window/texts.py says what the board and the caption
-say, window/canvas.py paints, window/saves.py writes the files.
+-> wait. The parts live beside it: window/texts.py says what the board, the strip and the
+caption say (and, for a while, the note App.tell was given), window/canvas.py paints,
+window/saves.py writes the files, window/settings.py holds the Esc panel's values.
 """
+import os
 import random
+import sys
 import time
 from functools import partial
 
 import pygame
 
 import config as configuration
+import drawer
 import solver as solvers
 from files import scores
 from game import Game
 from hamilton.verdict import Verdict
 from play import Drive
 from snake import DOWN, LEFT, RIGHT, UP
-from window.canvas import Canvas
+from window import screen
+from window.canvas import Canvas, Scene
+from window.labels import STRIP_HEIGHT
 from window.saves import Saves
-from window.screen import open_window
+from window.settings import Settings
 from window.texts import Texts
 
 SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
 SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
 KEY_WAIT = 0.02  # seconds: the loop never sleeps longer without looking at the keys
 HINT_SECONDS = 6  # the "Return: take the wheel" hint stays this long, unless a key comes first
+NOTE_SECONDS = 2.5  # a note (a file written, a key refused) stays on the board this long
 
 
 class App:
@@ -35,15 +42,21 @@ class App:
     `render()` for the rects to show; `run()` is the real loop built from the three.
     """
 
-    def __init__(self, config, game=None, paused=False, screen=None, make_autopilot=None, score_book=None):
+    SMALLEST_CELL = screen.MIN_CELL  # pixels: a board that needs smaller cells to fit the screen is refused
+
+    def __init__(self, config, game=None, paused=False, make_autopilot=None, score_book=None, config_path=None):
         self.config = dict(config)
+        self.config_path = config_path  # the config file in use, where Esc's settings are saved (None: none)
         self.width, self.height = configuration.board_size(self.config)
         self.interval = float(self.config["speed"])  # seconds per move, changed by U and I
         self.auto = bool(self.config["auto"])
         self.autopilot_name = self.config["solver"]  # the autopilot Return and Tab hand the snake to
         self.paused = paused
         self.help_shown = False  # the H / F1 overlay; the game holds still under it
+        self.settings = None  # the Esc panel's Settings while it is open; the game holds still under it
         self.show_path = False  # the O key: dots on the autopilot's planned path
+        self.show_cycle = False  # the C key: the Hamiltonian cycle the autopilot follows
+        self.ways, self.ways_of = {}, None  # the cycle's lines, and the (autopilot, move) they are of
         self.running = True
         self.exit_code = 0
         self.ticks = self.late_ticks = 0  # run() counts them
@@ -54,8 +67,8 @@ class App:
         self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
         self.clock = time.monotonic
         self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
-        self.screen = screen if screen is not None else open_window(self.config)
-        self.canvas = Canvas(self.screen, self.config)
+        self.note, self.note_until = None, None  # (board text, caption words) of the last note, and until when
+        self.open_window()
         self.verdict = None
         self.keys = {  # key -> action: the one place keys are bound
             pygame.K_w: partial(self.steer, UP),
@@ -69,15 +82,33 @@ class App:
             pygame.K_u: self.faster,
             pygame.K_i: self.slower,
             pygame.K_p: self.toggle_pause,
+            pygame.K_PERIOD: self.step_once,
+            pygame.K_KP_PERIOD: self.step_once,
             pygame.K_r: self.restart,
             pygame.K_RETURN: self.toggle_auto,
             pygame.K_KP_ENTER: self.toggle_auto,
             pygame.K_TAB: self.next_autopilot,
             pygame.K_o: self.toggle_path,
+            pygame.K_c: self.toggle_cycle,
             pygame.K_h: self.toggle_help,
             pygame.K_F1: self.toggle_help,
             pygame.K_SPACE: self.saves.save_log,
             pygame.K_g: self.save_replay,
+            pygame.K_ESCAPE: self.open_settings,
+            pygame.K_q: self.quit,
+        }
+        self.panel_keys = {  # key -> action while the settings panel is open (other keys do nothing)
+            pygame.K_UP: partial(self.settings_line, -1),
+            pygame.K_w: partial(self.settings_line, -1),
+            pygame.K_DOWN: partial(self.settings_line, 1),
+            pygame.K_s: partial(self.settings_line, 1),
+            pygame.K_LEFT: partial(self.settings_value, -1),
+            pygame.K_a: partial(self.settings_value, -1),
+            pygame.K_RIGHT: partial(self.settings_value, 1),
+            pygame.K_d: partial(self.settings_value, 1),
+            pygame.K_RETURN: self.apply_settings,
+            pygame.K_KP_ENTER: self.apply_settings,
+            pygame.K_ESCAPE: self.close_settings,
             pygame.K_q: self.quit,
         }
         self.events = {  # event type -> handler(event); other events are ignored
@@ -89,16 +120,26 @@ class App:
             self.events[pygame.WINDOWEXPOSED] = self.events[pygame.VIDEOEXPOSE]
         self.new_game(game, seed=self.config["seed"])
 
+    def open_window(self):
+        """Open the window for this config's board (or resize it), with cells small enough for
+        the screen (window/screen.py); pygame.error or ConfigError when it cannot be."""
+        block = screen.fit(self.config, STRIP_HEIGHT, self.SMALLEST_CELL)
+        shown = dict(self.config, **{"block-size": block, "window-width": self.width * block,
+                                     "window-height": self.height * block})
+        self.screen = screen.open_window(Canvas.window_size(self.width, self.height, block))
+        self.canvas = Canvas(self.screen, shown)
+
     # -- the game ------------------------------------------------------------------------
 
     def new_game(self, game=None, seed=None):
         """Put `game` (or a fresh one) on the board; the whole window is repainted."""
-        self.saves.new_game(counts=game is None)  # a game loaded from a debug log is nobody's record
-        if game is None:
+        fresh = game is None  # not one loaded from a debug log, which opens paused and is nobody's record
+        self.saves.new_game(counts=fresh)
+        if fresh:
             game = Game(self.width, self.height, self.config["initial-length"], seed)
         self.game = game
         self.drivers = set()  # who made this game's moves: scores.PLAYER and autopilot names
-        self.waiting = False  # handed to the player: no move until a steering key
+        self.waiting = fresh and not self.auto  # the player drives: no move until a steering key
         self.verdict = None  # on a greedy loop: whether hamilton can still win it (hamilton/verdict.py)
         self.canvas.new_game(game)
         self.start_autopilot()
@@ -120,9 +161,15 @@ class App:
     def tick(self):
         """Play one move unless held (paused, help, waiting for the player) or over; returns
         whether the snake moved."""
-        game = self.game
-        if self.paused or self.help_shown or self.waiting or game.over():
+        if self.paused or self.help_shown or self.settings is not None or self.waiting or self.game.over():
             return False
+        self.play_move()
+        return True
+
+    def play_move(self):
+        """One move: the autopilot's when it drives, else the player's next queued key (or
+        straight on); the game enters the best scores when it ends."""
+        game = self.game
         direc = None  # the player's: the next key queued, if any
         if self.auto:
             game.clear_turns()
@@ -134,7 +181,6 @@ class App:
             self.verdict = Verdict(game)  # decided in the idle time between ticks (think)
         if game.over():
             self.game_ended()
-        return True
 
     def game_ended(self):
         """The game is over, or left (R, Q): it enters the best scores, and --record's GIF."""
@@ -145,10 +191,11 @@ class App:
 
     def steer(self, direc):
         """Queue a turn. While the autopilot drives, steering keys are ignored: Return takes over.
-        After a hand-over the first steering key starts the snake (a turn back onto the neck
-        does not: it would be ignored, and the snake would run on unsteered)."""
+        A game the player drives (a new one, or after a hand-over) waits for its first steering
+        key (a turn back onto the neck does not start it: it would be ignored, and the snake
+        would run on unsteered). While paused the turn waits in the queue: for P, or for '.'."""
         game = self.game
-        if self.auto or self.paused or self.help_shown or game.over():
+        if self.auto or self.help_shown or game.over():
             return
         if self.waiting:
             if game.snake.is_reversal(direc):
@@ -168,6 +215,18 @@ class App:
     def toggle_pause(self):
         if not self.game.over():
             self.paused = not self.paused
+
+    def step_once(self):
+        """'.': while paused, play exactly one move (the autopilot's, or the player's queued
+        key) and stay paused; when not paused, a note says so."""
+        if self.help_shown or self.game.over():
+            return
+        if not self.paused:
+            self.tell("'.' plays one move of a paused game: P pauses it", "'.' needs a pause",
+                      "step: '.' plays one move of a paused game; P pauses it", err=True)
+            return
+        self.waiting = False
+        self.play_move()
 
     def restart(self):
         """A new game: a fresh seed, or a repeatable one drawn from the configured seed."""
@@ -195,11 +254,82 @@ class App:
     def toggle_path(self):
         self.show_path = not self.show_path
 
+    def toggle_cycle(self):
+        """C: draw the cycle the autopilot follows, or stop; a note when there is none to draw."""
+        self.show_cycle = not self.show_cycle
+        if not self.show_cycle:
+            return
+        name = self.autopilot.name if self.auto else self.autopilot_name
+        follows = getattr(self.autopilot, "follows_a_cycle", False) if self.auto else \
+            getattr(solvers.SOLVERS.get(name), "follows_a_cycle", False)
+        if not follows:
+            self.tell(f"{name} follows no cycle: C draws hamilton's", f"{name} follows no cycle")
+        elif not self.auto:
+            self.tell(f"The cycle shows while {name} drives: Return", "cycle: Return first")
+
     def toggle_help(self):
         self.help_shown = not self.help_shown
 
     def save_replay(self):
         self.saves.save_replay()
+
+    # -- the settings panel (Esc) -----------------------------------------------------------
+
+    def open_settings(self):
+        """Esc: the settings panel over the board, from the game's settings as they are now."""
+        self.settings = Settings(self.config, self.interval, self.auto, self.autopilot_name, check=self.fits)
+
+    def fits(self, config):
+        """ConfigError unless the screen can show `config`'s board (window/screen.py)."""
+        screen.fit(config, STRIP_HEIGHT, self.SMALLEST_CELL)
+
+    def close_settings(self):
+        """Esc again: the panel closes and nothing changes."""
+        self.settings = None
+
+    def settings_line(self, step):
+        self.settings.choose(step)
+
+    def settings_value(self, step):
+        self.settings.change(step)
+
+    def apply_settings(self):
+        """Return: a new game with the panel's settings, saved in the config file in use (a
+        file that cannot be written is a note: the settings still apply to this session)."""
+        settings = self.settings
+        try:
+            config = settings.config()
+        except configuration.ConfigError as e:  # the panel says it already: Return is refused
+            self.tell(f"Not applied: {e}", "settings not valid")
+            return
+        self.settings = None
+        self.game_ended()  # as R does: an unfinished game still counts
+        self.reconfigure(config)
+        self.save_settings(settings)
+
+    def reconfigure(self, config):
+        """Play `config` from now on: the window sized for its board, and a new game."""
+        self.config = config
+        self.width, self.height = configuration.board_size(config)
+        self.interval, self.auto, self.autopilot_name = config["speed"], config["auto"], config["solver"]
+        self.seeds = random.Random(config["seed"])
+        self.paused = False
+        self.open_window()
+        self.new_game(seed=config["seed"])
+
+    def save_settings(self, settings):
+        """Write the applied settings into the config file in use; a note says how it went."""
+        if self.config_path is None:
+            self.tell("Settings applied (no config file in use to save them in)", "settings applied")
+            return
+        name = os.path.basename(self.config_path)
+        try:
+            configuration.save_settings(self.config_path, *settings.saved())
+        except configuration.ConfigError as e:
+            self.tell(f"Settings applied, not saved: {e}", "settings not saved", f"settings not saved: {e}",
+                      err=True)
+            return
+        self.tell(f"Settings applied and saved in {name}", "settings saved", f"settings saved: {self.config_path}")
 
     def quit(self):
         self.saves.enter_scores()
@@ -208,6 +338,13 @@ class App:
 
     def expose(self):
         self.canvas.full_repaint = True
+
+    def tell(self, board, caption, line=None, err=False):
+        """A short note: `board` on the board and `caption` in the caption for NOTE_SECONDS,
+        and `line`, if given, on stdout (on stderr when `err`): scripts read those lines."""
+        self.note, self.note_until = (board, caption), self.clock() + NOTE_SECONDS
+        if line is not None:
+            print(line, file=sys.stderr if err else sys.stdout, flush=True)
 
     # -- events and drawing ----------------------------------------------------------------
 
@@ -221,7 +358,7 @@ class App:
         self.hint_until = None  # the first key takes the hint down
         key = getattr(event, "key", None)
         if isinstance(key, int):
-            action = self.keys.get(key)
+            action = (self.keys if self.settings is None else self.panel_keys).get(key)
             if action is not None:
                 action()
 
@@ -232,9 +369,24 @@ class App:
         snake = self.game.snake
         return [tuple(c) for c in self.autopilot.planned_path() if not snake.at(c)]
 
+    def cycle_lines(self):
+        """The lines C draws (drawer.lines): the cycle the autopilot follows and where its route
+        leaves it. Worked out once a move, the same dict until the next, so an unchanged
+        drawing costs the canvas nothing."""
+        if not (self.show_cycle and self.auto and getattr(self.autopilot, "follows_a_cycle", False)):
+            return {}
+        key = (self.autopilot, self.game.steps)
+        if key != self.ways_of:
+            self.ways_of = key
+            route = [tuple(c) for c in self.autopilot.planned_path()]
+            self.ways = drawer.lines(self.autopilot.hamiltonian_cycle(), route)
+        return self.ways
+
     def render(self):
         """Paint what is still unpainted; the rects to show (window/canvas.py)."""
-        return self.canvas.frame(self.say.board(), self.path_cells(), self.say.caption())
+        say = self.say
+        return self.canvas.frame(Scene(say.board(), say.note(), self.path_cells(), self.cycle_lines(),
+                                       say.strip(), say.caption()))
 
     # -- the loop --------------------------------------------------------------------------
 

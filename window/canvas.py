@@ -1,32 +1,73 @@
-"""The window's board: the drawers of the game on screen, the path dots and the box of text.
+"""The window's picture: the board with its drawers, the cycle's lines, the path dots and the
+boxes of text, and the strip below the board that says the length and the moves.
+
+    +----------------------+  the board: a subsurface at the window's top left, so the
+    |  board (W x H cells) |  drawers and the boxes measure it alone, and their rects
+    |  boxes of text       |  are the window's own
+    +----------------------+
+    | length 5/192  ...    |  the strip: labels.STRIP_HEIGHT pixels, painted when its text changes
+    +----------------------+
 
 Each frame paints only what is still unpainted and returns those rects, for
-`pygame.display.update`: the cells a move changed, the path dots that moved, and a box of
-text wherever a changed cell lies under it. The whole window is painted again only when
-there is no other way: a new game, an expose, or a box put up or taken down.
+`pygame.display.update`: the cells a move changed, the cells whose lines of the cycle
+changed, the path dots that moved, a box of text wherever a changed cell lies under it, and
+the strip when its text changed. The whole
+window is painted again only when there is no other way: a new game, an expose, or a box
+put up or taken down.
 """
+import dataclasses
+
 import pygame
 
-from drawer import BoardDrawer, FruitDrawer, PathDrawer, SnakeDrawer
-from window.labels import make_label
+from drawer import BoardDrawer, Floor, FruitDrawer, PathDrawer, SnakeDrawer
+from window.labels import STRIP_HEIGHT, make_label, paint_strip
+
+
+@dataclasses.dataclass(frozen=True)
+class Scene:
+    """What a frame shows, worked out from the App's state (window/texts.py says the words):
+    the box of text on the board and a short note, each (place, forms) or (); the cells to
+    dot with the plan; the lines on the board (drawer.lines: the same dict object while
+    they stay the same); the strip's forms, longest first; and the window's caption."""
+
+    box: tuple
+    note: tuple
+    path: list
+    ways: dict
+    strip: tuple
+    caption: str
 
 
 class Canvas:
-    """Paints one game at a time on `screen`, at the config's block size."""
+    """Paints one game at a time on `screen`: the board at the config's block size, with
+    the strip below it."""
 
     def __init__(self, screen, config):
         self.screen, self.config = screen, config
+        block = config["block-size"]
+        width, height = config["window-width"] // block * block, config["window-height"] // block * block
+        self.surface = screen.subsurface((0, 0, width, height))  # the board
+        self.strip_rect = pygame.Rect(0, height, screen.get_width(), screen.get_height() - height)
+        self.strip = screen.subsurface(self.strip_rect)
         self.caption = None  # the window's caption, as last set
         self.texts = ()  # the box of text on the board now, as Texts.board() gave it
-        self.labels = []  # and as drawn
+        self.note = ()  # the note on the board now, as Texts.note() gave it
+        self.labels = []  # and the two as drawn
+        self.strip_text = None  # the strip's forms, as last painted
+
+    @staticmethod
+    def window_size(width, height, block):
+        """The window's pixels for a `width` x `height` board at `block` pixels a cell."""
+        return width * block, height * block + STRIP_HEIGHT
 
     def new_game(self, game):
         """Drawers for `game`; the next frame paints the whole window."""
         self.game = game
-        self.snake_drawer = SnakeDrawer(self.screen, self.config, game.snake)
-        self.fruit_drawer = FruitDrawer(self.screen, self.config, game.fruit)
-        self.board = BoardDrawer(self.screen, self.config, self.snake_drawer, self.fruit_drawer)
-        self.path_drawer = PathDrawer(self.screen, self.config)
+        self.floor = Floor(self.surface, self.config)
+        self.snake_drawer = SnakeDrawer(self.surface, self.config, game.snake, self.floor)
+        self.fruit_drawer = FruitDrawer(self.surface, self.config, game.fruit, self.floor)
+        self.board = BoardDrawer(self.surface, self.config, self.snake_drawer, self.fruit_drawer)
+        self.path_drawer = PathDrawer(self.surface, self.config)
         self.dirty = []  # rects painted since the last frame
         self.full_repaint = True
 
@@ -40,41 +81,58 @@ class Canvas:
         if rect is not None:
             self.dirty.append(rect)
 
-    def frame(self, texts, path, caption):
-        """Paint what is still unpainted and return the rects to show: the cells that changed,
-        or the whole window on a full repaint (start, restart, expose, a box of text put up or
-        taken down). A box stays on top of the cells that change under it. `path`: the cells
-        to dot; `caption`: the window's title."""
-        if texts != self.texts:
+    def frame(self, scene):
+        """Paint what `scene` shows that is still unpainted and return the rects to show: the
+        cells that changed, or the whole window on a full repaint (start, restart, expose, a
+        box of text put up or taken down). A box stays on top of the cells that change under it."""
+        if (scene.box, scene.note) != (self.texts, self.note):
             self.full_repaint = True
         if self.full_repaint:
             self.full_repaint = False
             self.dirty = []
-            rects = [self.board.draw()]
-            self.path_drawer.draw(path)
-            self.texts = texts
-            self.labels = self.make_labels(texts)
+            self.floor.lay(scene.ways)
+            self.board.draw()
+            self.path_drawer.draw(scene.path)
+            self.texts, self.note = scene.box, scene.note
+            self.labels = self.make_labels(scene.box, scene.note)
             for label in self.labels:
-                label.draw(self.screen)
+                label.draw(self.surface)
+            self.paint_strip(scene.strip)
+            rects = [self.screen.get_rect()]
         else:
             rects, self.dirty = self.dirty, []
-            rects.extend(self.move_path(path))
-            rects.extend([label.draw(self.screen) for label in self.labels if label.rect.collidelist(rects) != -1])
-        if caption != self.caption:
-            pygame.display.set_caption(caption)
-            self.caption = caption
+            if scene.ways is not self.floor.ways:
+                rects.extend(self.board.cell(c) for c in self.floor.lay(scene.ways))
+            rects.extend(self.move_path(scene.path))
+            rects.extend([label.draw(self.surface) for label in self.labels if label.rect.collidelist(rects) != -1])
+            if scene.strip != self.strip_text:
+                rects.append(self.paint_strip(scene.strip))
+        if scene.caption != self.caption:
+            pygame.display.set_caption(scene.caption)
+            self.caption = scene.caption
         return rects
 
-    def make_labels(self, texts):
-        """The box for `texts`: at the edge away from the head, or in the middle."""
-        if not texts:
-            return []
-        place, forms = texts
-        if place == "edge":
-            head_row = self.game.snake.head()[1]
-            place = "top" if head_row >= self.game.height / 2 else "bottom"
-        label = make_label(self.screen.get_size(), forms, place)
-        return [label] if label is not None else []
+    def paint_strip(self, forms):
+        """Paint the strip with `forms`; its rect on the window."""
+        paint_strip(self.strip, forms)
+        self.strip_text = forms
+        return self.strip_rect.copy()
+
+    def make_labels(self, box, note):
+        """The box of text and the note: each at the edge away from the head, or in the
+        middle; a note and a box both at the edge share one box, the note on top."""
+        boxes = [b for b in (note, box) if b]
+        if note and box and note[0] == box[0] == "edge":
+            boxes = [("edge", tuple(first + then for then in box[1] for first in note[1]))]
+        labels = []
+        for place, forms in boxes:
+            if place == "edge":
+                head_row = self.game.snake.head()[1]
+                place = "top" if head_row >= self.game.height / 2 else "bottom"
+            label = make_label(self.surface.get_size(), forms, place)
+            if label is not None:
+                labels.append(label)
+        return labels
 
     def move_path(self, new):
         """Move the path dots to the cells `new`; returns the cells repainted."""

@@ -1,8 +1,10 @@
-"""Boxes of text on the board: opaque, sized to the window, in the largest font that fits.
+"""Boxes of text on the board: opaque, sized to the window, in the largest font that fits;
+and the one line of the strip below the board.
 
 A box holds rows: a string, or a (keys, what) pair set in two columns. Every part wraps at
 word boundaries; when a window is too small for a text, the next, shorter form of it is
-tried, and where none fits no box is drawn (the caption still tells).
+tried, and where none fits no box is drawn (the caption still tells). The strip shows the
+first of its forms that fits on one line.
 """
 import pygame
 
@@ -15,6 +17,10 @@ FONT_MIN = 16  # pixels: the default font keeps "12/12" apart from 14 px; 16 lea
 FONT_MAX = 30  # pixels: the largest size a box starts from
 FONT_PER_WIDTH = 26  # a box starts at window-width / FONT_PER_WIDTH pixels, within the bounds
 COLUMN_GAP = 1.0  # of a line's height: between the two columns of a two-column row
+STRIP_HEIGHT = 28  # pixels: the strip below the board
+STRIP_FONT = 22  # pixels: its text
+STRIP_BACK = (225, 225, 225)  # light grey, a shade darker than a box
+STRIP_PAD = 6  # pixels between the strip's text and the window's left edge
 _fonts = {}  # size -> pygame Font; None when fonts do not work here
 
 
@@ -124,3 +130,22 @@ def _render(font, font_size, placed, pad, size, place):
     elif place == "bottom":
         rect.bottom = window.bottom - LABEL_MARGIN
     return Label(surface, rect, font_size)
+
+
+def paint_strip(surface, forms):
+    """Fill `surface` (the strip) and write on it the first of `forms` (one line each,
+    longest first) that fits its width; none where none fits or fonts do not work."""
+    surface.fill(STRIP_BACK)
+    pygame.draw.line(surface, LABEL_EDGE, (0, 0), (surface.get_width() - 1, 0))
+    font = make_font(STRIP_FONT)
+    if font is None:
+        return
+    room = surface.get_width() - 2 * STRIP_PAD
+    text = next((form for form in forms if font.size(form)[0] <= room), None)
+    if text is None:
+        return
+    try:
+        line = font.render(text, True, LABEL_TEXT, STRIP_BACK)
+    except pygame.error:
+        return
+    surface.blit(line, line.get_rect(midleft=(STRIP_PAD, surface.get_height() // 2 + 1)))

@@ -1,9 +1,10 @@
 """What the window writes: the best scores, the debug log (space), a replay (G) and the GIF (--record).
 
-Each write is whole or absent (files/atomic.py); a failure is one line on stderr and the
-game goes on.
+Each write is whole or absent (files/atomic.py). What became of it is a note on the board
+and in the caption (App.tell), and one line: on stdout where a file was written (scripts
+read "debug log written: PATH"), on stderr where it was not; the game goes on.
 """
-import sys
+import os
 
 from files import debuglog, gif, replay, scores
 from game import WON
@@ -23,8 +24,10 @@ class Saves:
     def new_game(self, counts):
         self.counts, self.new_bests = counts, None
 
-    def board_name(self):
-        return scores.board_name(self.app.width, self.app.height)
+    def table_name(self):
+        """The best-scores table of this game's board and starting length."""
+        game = self.app.game
+        return scores.table_name(game.width, game.height, game.initial_length)
 
     def enter_scores(self):
         """Enter this game in the best scores, once: at its end, or when it is left unfinished
@@ -34,35 +37,37 @@ class Saves:
         if self.new_bests is not None or not self.counts or not app.drivers:
             return
         moves_to_win = game.steps if game.state == WON else None
-        self.new_bests = self.book.add(self.board_name(), scores.credit(app.drivers), len(game.snake), moves_to_win)
+        self.new_bests = self.book.add(self.table_name(), scores.credit(app.drivers), len(game.snake), moves_to_win)
         try:
             self.book.save()
         except scores.ScoreError as e:
-            print(f"best scores: {e}", file=sys.stderr)
+            app.tell(f"Best scores not saved: {e}", "scores not saved", f"best scores: {e}", err=True)
 
     def save_log(self):
-        """Space: write the debug log in the current directory and say where; a failure is one line."""
+        """Space: write the debug log in the current directory and say where."""
         app = self.app
         logged = dict(app.config, speed=app.interval, auto=app.auto, solver=app.autopilot_name)
         try:
             path = debuglog.write(app.game, logged, app.autopilot, directory=".", autopilot=app.auto)
         except debuglog.DebugLogError as e:
-            print(f"debug log error: {e}", file=sys.stderr)
+            app.tell(f"Debug log not written: {e}", "debug log not written", f"debug log error: {e}", err=True)
             return
-        print(f"debug log written: {path}", flush=True)
+        app.tell(f"Debug log written: {os.path.basename(path)}", "debug log written", f"debug log written: {path}")
 
     def save_replay(self):
-        """G: save the finished game as a replay file here and say where; a failure is one line."""
+        """G: save the finished game as a replay file here and say where."""
         app = self.app
         if not app.game.over():
-            print("replay: the game is not over yet; G saves a finished game", file=sys.stderr)
+            app.tell("G saves a finished game: this one is not over yet", "game not over yet",
+                     "replay: the game is not over yet; G saves a finished game", err=True)
             return
         try:
             path, written = replay.write(replay.Replay.of(app.game, replay.solver_label(app.drivers)))
         except replay.ReplayError as e:
-            print(f"replay error: {e}", file=sys.stderr)
+            app.tell(f"Replay not saved: {e}", "replay not saved", f"replay error: {e}", err=True)
             return
-        print(f"replay {'saved' if written else 'already saved'}: {path}", flush=True)
+        done = "saved" if written else "already saved"
+        app.tell(f"Replay {done}: {os.path.basename(path)}", f"replay {done}", f"replay {done}: {path}")
 
     def finish_gif(self):
         """--record: draw the game played since launch into the GIF, once; a failure is one line."""
@@ -73,6 +78,6 @@ class Saves:
         try:
             line = gif.save_as_asked(replay.Replay.of(app.game, replay.solver_label(app.drivers)), args, app.config)
         except replay.ReplayError as e:
-            print(f"record error: {e}", file=sys.stderr)
+            app.tell(f"GIF not written: {e}", "GIF not written", f"record error: {e}", err=True)
             return
-        print(line, flush=True)
+        app.tell(f"GIF written: {os.path.basename(args.record)}", "GIF written", line)

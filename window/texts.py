@@ -1,23 +1,27 @@
-"""What the window says: the boxes of text on the board and the caption. No pygame here.
+"""What the window says: the boxes of text on the board, the strip below it and the caption.
+No pygame here.
 
 Every text is worked out from the app's state when it is drawn, never stored, so it cannot
 go stale. A box is a hashable (place, forms): place is "middle", or "edge" (the edge away
 from the head, so play stays visible); forms are the same text, longest first, and a small
-window shows the first that fits (window/labels.py).
+window shows the first that fits (window/labels.py). The strip's forms are one line each.
+The caption stays short enough for a title bar (CAPTION_MAX): the length, who drives and a
+few words of state; the strip and the boxes say the rest.
 """
 from autopilot import EndgameState
 from files import scores
 from game import WON
+from window.settings import LINES
 from hamilton.verdict import Answer
 
 # On a loop the autopilot driving will never leave: what the background verdict (hamilton/
 # verdict.py) says of the way on, as the box's second line and the caption's end.
 LOOP_NEWS = {
-    None: ("Tab: hamilton may still win it (deciding) - Return: take over", "Tab: hamilton may still win"),
-    Answer.WON: ("Tab: hamilton can win from here - Return: take over", "Tab: hamilton can win"),
-    Answer.LOST: ("No win is left from here, whatever the moves - R: new game", "no win left, R: new game"),
-    Answer.UNDECIDED: ("Tab: hamilton may still win it - Return: take over", "Tab: hamilton may still win"),
-    Answer.NOT_ASKED: ("Tab: hamilton may still win it - Return: take over", "Tab: hamilton may still win"),
+    None: ("Tab: hamilton may still win it (deciding) - Return: take over", "hamilton may win"),
+    Answer.WON: ("Tab: hamilton can win from here - Return: take over", "hamilton can win"),
+    Answer.LOST: ("No win is left from here, whatever the moves - R: new game", "no win left"),
+    Answer.UNDECIDED: ("Tab: hamilton may still win it - Return: take over", "hamilton may win"),
+    Answer.NOT_ASKED: ("Tab: hamilton may still win it - Return: take over", "hamilton may win"),
 }
 
 KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's table all say this
@@ -25,31 +29,53 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
     ("U", "faster"),
     ("I", "slower"),
     ("P", "pause"),
+    (".", "one move, paused"),
     ("R", "new game"),
     ("Return", "autopilot on/off"),
     ("Tab", "next autopilot"),
     ("O", "planned path"),
+    ("C", "hamilton's cycle"),
     ("H or F1", "help overlay"),
+    ("Esc", "settings"),
     ("space", "debug log"),
     ("G", "save the finished game as a replay"),
     ("Q / close", "quit"),
 ]
 
+SETTING_NAMES = {"width": "Board width", "height": "Board height", "length": "Start length",
+                 "speed": "Speed", "auto": "Autopilot", "solver": "Which autopilot", "seed": "Seed"}
+SETTINGS_KEYS = ("Up/Down: choose - Left/Right: change", "Return: apply, save, new game - Esc: close")
+
+CAPTION_MAX = 80  # characters: a caption longer than this is cut off by many title bars
+
 # What an autopilot near the end of a hand-over says (its decision's `endgame`): the box on the
 # board ({name}: the autopilot, {moves}: the moves left of a proven route) and the caption's
-# state, so a snake going round in circles is explained.
+# state, a few words, so a snake going round in circles is explained.
 ENDGAME_NEWS = {
     EndgameState.PROVING: (("{name} is searching every way the last fruits can fall.",
                             "It circles until the proof is done."),
-                           "searching every future: circling until the proof is done"),
+                           "searching every future"),
     EndgameState.LOST: (("No win is left from here, whatever the moves.", "{name} keeps the snake alive - R: new game"),
-             "no win left from here: staying alive"),
+             "no win left: staying alive"),
     EndgameState.UNDECIDED: (("The end is too big to search through.", "{name} keeps the snake alive - R: new game"),
-                  "the end is too big to search: staying alive"),
+                  "too big to search"),
     EndgameState.WINNING: (("{name} has proven a sure win: {moves} to this fruit.",
                             "It follows the proven way, whatever fruits come next."),
-                           "a sure win proven: {moves} to this fruit"),
+                           "sure win proven: {moves}"),
 }
+
+
+def setting_text(key, value):
+    """A setting's value as the panel shows it."""
+    if key in ("width", "height"):
+        return f"{value} cells"
+    if key == "speed":
+        return f"{value:g} s/move"
+    if key == "auto":
+        return "on" if value else "off"
+    if key == "seed":
+        return "random" if value is None else str(value)
+    return str(value)
 
 
 def moves(n):
@@ -71,11 +97,14 @@ class Texts:
     def board(self):
         """The box of text to show on the board now, as a hashable (place, forms), or ().
 
-        One box at a time, the most pressing first: help, the outcome, pause, the hand-over,
-        an endless loop, the end of a hand-over being searched (or known lost), the first-run
-        hint.
+        One box at a time, the most pressing first: the settings panel, help, the outcome,
+        pause, a game waiting for the player's first key, an endless loop, the end of a
+        hand-over being searched (or known lost), the first-run hint. A note (note()) may
+        show beside it for a while.
         """
         app = self.app
+        if app.settings is not None:
+            return ("middle", self.settings_forms())
         if app.help_shown:
             table = ("Keys (H or F1 closes this)",) + tuple(KEY_HELP)
             return ("middle", (table, ("Keys: " + "; ".join(f"{k}: {what}" for k, what in KEY_HELP),)))
@@ -84,7 +113,8 @@ class Texts:
         if app.paused:
             return ("middle", (("PAUSED", "P: resume - H: help"),))
         if app.waiting:
-            return ("edge", (("Your turn: the snake waits for you.", "Steer with W A S D or the arrows to go."),))
+            return ("edge", (("Press an arrow or WASD to start", "Return: the autopilot drives"),
+                             ("Press an arrow or WASD to start",)))
         if app.circling():
             return ("edge", ((f"Circling: {app.autopilot_name} will never reach this fruit safely.",
                               self.loop_news()[0]),))
@@ -96,22 +126,35 @@ class Texts:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
         return ()
 
+    def settings_forms(self):
+        """The panel: a line per setting, the chosen one marked and its value between < >, then
+        the keys and what is wrong with the values, if anything."""
+        settings = self.app.settings
+        rows = []
+        for i, key in enumerate(LINES):
+            value = setting_text(key, settings.values[key])
+            rows.append((f"> {SETTING_NAMES[key]}", f"< {value} >") if i == settings.line
+                        else (SETTING_NAMES[key], value))
+        problem = (f"Not valid: {settings.problem}",) if settings.problem else ()
+        return ((("Settings",) + tuple(rows) + SETTINGS_KEYS + problem),
+                (("Settings",) + tuple(rows) + ("Return: apply - Esc: close",) + problem))
+
     def outcome_forms(self):
-        """WON / LOST with the length and moves, then the best scores on this board: everyone's,
-        or in a small window only the one this game counted for, or none."""
+        """WON / LOST with the length and moves, then the best scores of this board and starting
+        length: everyone's, or in a small window only the one this game counted for, or none."""
         app = self.app
         game, saves = app.game, app.saves
         outcome = "WON" if game.state == WON else "LOST"
         first = f"{outcome}: length {len(game.snake)}/{game.cells} in {moves(game.steps)}"
         last = ("(loaded from a debug log: not counted)", "R: new game") if not saves.counts else ("R: new game",)
-        best = saves.book.best(saves.board_name())
+        best = saves.book.best(saves.table_name())
         mine = scores.credit(app.drivers) if app.drivers else None
         rows = []
         for name in sorted(best, key=lambda n: (n != mine, n)):  # this game's first
             won = best[name]["moves_to_win"]
             text = f"length {best[name]['length']}" + (f", a win in {moves(won)}" if won else "")
             rows.append((name, text + (" (new best)" if name == mine and saves.new_bests else "")))
-        full = (first, f"Best on {saves.board_name()}:") + tuple(rows) + last if rows else (first,) + last
+        full = (first, f"Best on {saves.table_name()}:") + tuple(rows) + last if rows else (first,) + last
         forms = [full]
         if mine in best:
             forms.append((first, f"Best for {mine}: {rows[0][1]}") + last)
@@ -124,6 +167,8 @@ class Texts:
         game = app.game
         if game.over():
             return "WON" if game.state == WON else "LOST"
+        if app.settings is not None:
+            return "settings (Esc: back)"
         if app.help_shown:
             return "help (H: back to the game)"
         if app.paused:
@@ -131,7 +176,7 @@ class Texts:
         if app.waiting:
             return "your turn: steer to start"
         if app.circling():
-            return f"circling: {app.autopilot_name} never eats; {self.loop_news()[1]}"
+            return f"circling; {self.loop_news()[1]}"
         news = self.endgame_news()
         if news is not None:
             return ENDGAME_NEWS[news][1].format(moves=self.moves_left())
@@ -154,12 +199,35 @@ class Texts:
         return moves(self.app.autopilot.decision.distance or 0)
 
     def caption(self):
+        """The window's title: the length, who drives and the state, in a few words."""
         app = self.app
         game = app.game
-        driver = (f"autopilot on: {app.autopilot_name}" if app.auto
-                  else f"autopilot off (Return: {app.autopilot_name})")
-        return (f"Snake - length {len(game.snake)}/{game.cells} - {app.interval:.3g} s/move - "
-                f"{driver} - {self.state()}")
+        driver = f"autopilot on: {app.autopilot_name}" if app.auto else "autopilot off"
+        driver = self.noted() or driver  # a note stands in for the driver while it lasts
+        return f"Snake - length {len(game.snake)}/{game.cells} - {driver} - {self.state()}"
+
+    def strip(self):
+        """The strip below the board: the length, the moves, the speed and who drives (the
+        autopilot Return hands the snake to, when the player drives)."""
+        app = self.app
+        game = app.game
+        length, made, speed = f"length {len(game.snake)}/{game.cells}", moves(game.steps), f"{app.interval:.3g} s/move"
+        driver = f"autopilot: {app.autopilot_name}" if app.auto else f"you drive (Return: {app.autopilot_name})"
+        gap = "   "
+        return (gap.join((length, made, speed, driver)), gap.join((length, made, speed)), gap.join((length, made)),
+                f"{len(game.snake)}/{game.cells}")
+
+    def note(self):
+        """The short note on the board while it lasts (App.tell): (place, forms), or ()."""
+        app = self.app
+        if app.note is None or app.clock() >= app.note_until:
+            return ()
+        return ("edge", ((app.note[0],),))
+
+    def noted(self):
+        """The last note's words for the caption while it lasts, or None."""
+        app = self.app
+        return app.note[1] if app.note is not None and app.clock() < app.note_until else None
 
 
 class ReplayTexts(Texts):
@@ -180,5 +248,14 @@ class ReplayTexts(Texts):
         app = self.app
         game, replay = app.game, app.replay
         state = replay.outcome.upper() if app.finished() else "paused" if app.paused else "playing"
+        noted = self.noted()
         return (f"Snake replay {app.name} ({replay.solver}) - move {game.steps}/{len(replay.moves)} - "
-                f"length {len(game.snake)}/{game.cells} - {app.interval:.3g} s/move - {state}")
+                f"length {len(game.snake)}/{game.cells} - " + (f"{noted} - " if noted else "") + state)
+
+    def strip(self):
+        """A replay's strip: the move, the length, the speed and who played it."""
+        app = self.app
+        game = app.game
+        move, length = f"move {game.steps}/{len(app.replay.moves)}", f"length {len(game.snake)}/{game.cells}"
+        return ("   ".join((move, length, f"{app.interval:.3g} s/move", f"by {app.replay.solver}")),
+                "   ".join((move, length)), move)
