@@ -496,3 +496,33 @@ def test_load_of_a_file_that_is_no_debug_log_is_one_line(tmp_path):
     result = headless("--load", str(bad))
     assert result.returncode == 2 and result.stderr.startswith("debug log error: ")
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_on_a_terminal_progress_is_a_bar_with_games_won_and_time_left(tmp_path):
+    """stderr on a pseudo-terminal: tqdm's bar (done/total, the time left, games won), no plain lines."""
+    import pty
+    pytest.importorskip("tqdm", reason="the bar is tqdm's (requirements.txt installs it)")
+    import fcntl
+    import struct
+    import termios
+    main_side, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))  # 100 columns, as a window has
+    game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--games", "6",
+                             "--width", "5", "--height", "5", "--jobs", "1"], cwd=str(tmp_path),
+                            stdout=subprocess.PIPE, stderr=terminal, text=True)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main_side, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out, _ = game.communicate(timeout=60)
+    os.close(main_side)
+    assert game.returncode == 0 and json.loads(out.splitlines()[-1])["games"] == 6
+    text = shown.decode()
+    assert "5x5 greedy: 100%" in text and "6/6" in text and " won" in text and "<" in text  # elapsed<left
+    assert "5x5 greedy: 6/6 games" not in text  # the plain line is for logs, not terminals
