@@ -36,8 +36,10 @@ def _process_context():
 
 
 @contextlib.contextmanager
-def _ctrl_c_held():
-    """Hold Ctrl-C back while workers start: one pressed meanwhile arrives when the block ends.
+def ctrl_c_held():
+    """Hold Ctrl-C back while workers or threads start: one pressed meanwhile arrives when the
+    block ends, and what started keeps it blocked (a forked worker until it ignores it, a
+    thread for good), so Ctrl-C always reaches this thread, the one that stops the run.
 
     Blocked, not ignored: an ignored SIGINT would be lost and the run would go on. Where
     signals cannot be blocked (Windows), it is ignored instead."""
@@ -117,7 +119,7 @@ def play_all(specs, jobs=1):
     jobs = min(jobs, len(specs))
     workers = []
     try:
-        with _ctrl_c_held():
+        with ctrl_c_held():
             workers = [_Worker(_process_context()) for _ in range(jobs)]
         yield from _play_batches(batches(specs, jobs), workers, AHEAD_PER_JOB * jobs)
     finally:
