@@ -57,7 +57,8 @@ def test_figures_have_the_contract_keys_and_sane_values(dumb_solver):
     assert result["board"] == "6x5" and result["games"] == 5
     assert result["wins"] + result["losses"] + result["stuck"] == 5
     assert 3 <= result["avg_length"] <= 30 and 0 <= result["win_rate"] <= 1
-    assert 0 < result["move_ms_mean"] <= result["move_ms_p99"] <= result["move_ms_max"]
+    # mean <= p99 is no law: a few moves slowed a thousandfold by a loaded machine lift the mean above it
+    assert 0 < result["move_ms_mean"] <= result["move_ms_max"] and 0 < result["move_ms_p99"] <= result["move_ms_max"]
 
 
 def test_same_seed_same_games(dumb_solver):
