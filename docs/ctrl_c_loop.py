@@ -68,6 +68,11 @@ def one_run(args, moment, folder):
 
 def main(argv=None):
     args = parse(sys.argv[1:] if argv is None else argv)
+    # A shell without job control starts a command put in the background (`cmd &`) with Ctrl-C
+    # ignored, and the runs would inherit that: Python never raises KeyboardInterrupt in a
+    # process started so, and every run would "hang". Handled here, SIGINT is back to its
+    # default in each run, as in a terminal.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     chance = random.Random(args.seed)
     spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
     codes, hangs, slowest = {}, 0, 0.0
