@@ -95,12 +95,13 @@ def board_plans(args, boards, length, max_steps):
 
 
 @contextlib.contextmanager
-def engine(args, jobs, run, specs):
+def engine(args, jobs, run, specs, plot=None):
     """The function that plays the games: --cluster's or --jobs', with --results and --plot in front.
 
     `run` names the run for --results (its first line) and `specs` are all its games. The
     file is opened before the cluster is reached, so a wrong file costs no connection;
-    either refused is a ResultsError or a ClusterError, with nothing played."""
+    either refused is a ResultsError or a ClusterError, with nothing played. `plot`, a
+    Plot, is shown every game's record."""
     with contextlib.ExitStack() as stack:
         book = None
         if args.results is not None:
@@ -114,6 +115,8 @@ def engine(args, jobs, run, specs):
             play = functools.partial(play_all, jobs=jobs)
         if book is not None:
             play = book.around(play)
+        if plot is not None:
+            play = plot.around(play)
         yield play
 
 
@@ -144,12 +147,10 @@ def run(args, config, start=None):
     try:
         with contextlib.ExitStack() as stack:
             try:
-                play = stack.enter_context(engine(args, jobs, run_named, specs))
+                play = stack.enter_context(engine(args, jobs, run_named, specs, plot))
             except (ResultsError, ClusterError) as e:
                 print(f"error: {e}", file=sys.stderr)
                 return 2
-            if plot is not None:
-                play = plot.around(play)
             code = play_boards(args, config, plans, games, solver_name, seed, keep, play, **how)
     except KeyboardInterrupt:  # while the results file was read, the cluster reached or left
         if code is None:
@@ -157,7 +158,11 @@ def run(args, config, start=None):
             print("interrupted: the figures are those of the games finished", file=sys.stderr)
         return 130
     if code == 0 and plot is not None:
-        code = plot.save()
+        try:
+            code = plot.save()
+        except KeyboardInterrupt:
+            print("interrupted; no plot written", file=sys.stderr)
+            return 130
     return code
 
 
