@@ -12,8 +12,9 @@ tally and all that follows are those of --jobs:
 Shipping the code. A worker needs only Python and distributed. The run packs every module
 and package of the checkout but the window's side (NOT_SHIPPED: they need pygame) into a
 zip, with shipped.py as its one top-level module, named after a digest of the code. Dask's
-UploadFile plugins (registered under that name, so a run of the same code replaces, not
-adds) put the zip on the scheduler and on every worker, now and when one joins later.
+UploadFile plugins, registered under that name, put the zip on the scheduler and on every
+worker, now and when one joins later; the scheduler's metadata remembers the name, so a
+later run of the same code ships nothing.
 
 Losing a worker. The scheduler gives the tasks of a worker it loses to another one; a task
 only plays its games, so playing it again gives the same records (Dask gives up on a task
@@ -119,13 +120,18 @@ class Cluster:
         self.address = address
         self.client = None
         self.play_remote = None
+        self.log_level = None
 
     def __enter__(self):
         check_installed()
+        # distributed's own log lines (connection retries, a lost worker, a cancelled task) stay
+        # off stderr while the run uses the cluster: what failed is said once, in the run's own line
+        logger = logging.getLogger("distributed")
+        self.log_level = logger.level
+        logger.setLevel(logging.CRITICAL)
         try:
-            with _quiet():
-                self._connect()
-                name = self._ship()
+            self._connect()
+            name = self._ship()
         except BaseException:
             self.__exit__()
             raise
@@ -162,13 +168,16 @@ class Cluster:
                                "__CLIENT__CERT, __CLIENT__KEY)")
 
     def _ship(self):
-        """Upload the zip of the game's code to the scheduler and the workers; return its module name."""
+        """Upload the zip of the game's code to the scheduler and the workers, unless an earlier run
+        of the same code did (the scheduler's metadata says so); return its module name."""
         from distributed.diagnostics.plugin import SchedulerUploadFile, UploadFile
         try:
             with tempfile.TemporaryDirectory() as folder:
                 path, name = code_zip(folder)
-                self.client.register_plugin(SchedulerUploadFile(path), name=name)
-                self.client.register_plugin(UploadFile(path), name=name)
+                if self.client.get_metadata(["snake-code", name], default=None) is None:
+                    self.client.register_plugin(SchedulerUploadFile(path), name=name)
+                    self.client.register_plugin(UploadFile(path), name=name)
+                    self.client.set_metadata(["snake-code", name], True)
         except Exception as e:
             raise ClusterError(f"--cluster: could not ship the game's code to {self.address}: "
                                f"{one_line(e)}") from None
@@ -176,9 +185,12 @@ class Cluster:
 
     def __exit__(self, *exc):
         if self.client is not None:
-            with _quiet(), contextlib.suppress(Exception):
+            with contextlib.suppress(Exception):
                 self.client.close(timeout=CLOSE_SECONDS)
             self.client = None
+        if self.log_level is not None:
+            logging.getLogger("distributed").setLevel(self.log_level)
+            self.log_level = None
 
     def workers(self):
         """The threads the cluster's workers have now (at least 1): how finely to cut the games."""
@@ -189,14 +201,14 @@ class Cluster:
         if not specs:
             return
         run = uuid.uuid4().hex[:8]
-        futures = [self.client.submit(self.play_remote, pickle.dumps(batch), key=f"snake-games-{run}-{number}",
-                                      pure=False)
-                   for number, batch in enumerate(batches(specs, self.workers()))]
+        payloads = [pickle.dumps(batch) for batch in batches(specs, self.workers())]
+        keys = [f"snake-games-{run}-{number}" for number in range(len(payloads))]
+        futures = self.client.map(self.play_remote, payloads, key=keys, pure=False)  # one message for them all
         try:
             for future in futures:
                 yield from self._records(future)
         finally:
-            with _quiet(), contextlib.suppress(Exception):
+            with contextlib.suppress(Exception):
                 self.client.cancel(futures)
 
     def _records(self, future):
@@ -210,19 +222,6 @@ class Cluster:
             raise ClusterError(f"--cluster: the games could not be played on {self.address}: {one_line(e)}") from None
         future.release()
         return records
-
-
-@contextlib.contextmanager
-def _quiet():
-    """Keep distributed's own log lines (its connection retries, a cancelled task) off stderr:
-    what failed is said once, in the run's own line."""
-    logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL)
-    try:
-        yield
-    finally:
-        logger.setLevel(level)
 
 
 def one_line(error):

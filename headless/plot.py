@@ -99,7 +99,7 @@ class Plot:
         """The matplotlib Figure of the run (no pyplot: nothing opens a window)."""
         from matplotlib.figure import Figure
         several = len(self.boards) > 1
-        figure = Figure(figsize=(13 if several else 8, 5.5), layout="constrained")
+        figure = Figure(figsize=(16 if several else 12, 5.5), layout="constrained")
         if several:
             left, right = figure.subplots(1, 2)
             self.draw_boxes(left)
@@ -115,9 +115,10 @@ class Plot:
         stuck = len(games) - len(won) - len(lost)
         axes.hist([won, lost], bins=30, stacked=True, color=["tab:green", "tab:red"],
                   label=[f"won ({len(won)})", f"lost ({len(lost)})"])
+        top = axes.get_ylim()[1] * 0.96  # the marks sit just under the top of the frame
         for style, published in zip(STYLES, PUBLISHED.get(board, ())):
-            axes.axvline(published.moves, color="black", linestyle="--", linewidth=1, marker=style, markevery=[1],
-                         label=f"{published.name}: {published.moves:,.0f} moves ({published.games})")
+            axes.plot([published.moves] * 2, [0, top], color="black", linestyle="--", linewidth=1, marker=style,
+                      markevery=[1], label=f"{published.name}: {published.moves:,.0f} moves ({published.games})")
         if won:
             axes.axvline(sum(won) / len(won), color="tab:blue", linewidth=2, label=f"{self.solver} mean, won: "
                                                                                    f"{sum(won) / len(won):,.0f} moves")
@@ -126,7 +127,7 @@ class Plot:
         axes.yaxis.get_major_locator().set_params(integer=True)
         axes.set_title(f"{self.solver} on {board[0]}x{board[1]}: {len(games)} games"
                        + (f", {stuck} stuck (not shown)" if stuck else ""))
-        axes.legend(fontsize="small")
+        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1))
 
     def draw_boxes(self, axes):
         names = [f"{w}x{h}" for w, h in self.boards]
@@ -155,4 +156,4 @@ class Plot:
         axes.set_xlabel("cells on the board")
         axes.set_ylabel("moves per cell to win")
         axes.set_title("moves per cell against board size")
-        axes.legend(fontsize="small")
+        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1))

@@ -16,11 +16,12 @@ same moment on one worker would take turns at that, so give a cluster one run at
 import importlib
 import os
 import pickle
-import pkgutil
 import sys
 import threading
+import zipfile
 
-CODE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "project")  # "<zip>/project" on a worker
+ARCHIVE = os.path.dirname(os.path.abspath(__file__))  # on a worker: the zip this module came in
+CODE = os.path.join(ARCHIVE, "project")  # the game's modules are imported from "<zip>/project"
 _switching = threading.Lock()  # a worker runs tasks in threads
 
 
@@ -36,7 +37,9 @@ def _use_this_code():
     with _switching:
         if sys.path[:1] == [CODE]:
             return
-        names = {module.name for module in pkgutil.iter_modules([CODE])}
+        with zipfile.ZipFile(ARCHIVE) as archive:  # (pkgutil cannot list a zip's folder on 3.13.0)
+            names = {name.split("/")[1].removesuffix(".py") for name in archive.namelist()
+                     if name.startswith("project/")}
         for loaded in [name for name in sys.modules if name.split(".")[0] in names]:
             del sys.modules[loaded]
         while CODE in sys.path:
