@@ -165,6 +165,7 @@ def test_a_worker_killed_mid_run_changes_nothing(dask_cluster, tmp_path):
 
 def make_certificates(folder):
     """A certificate authority and one certificate it signed, for the scheduler, workers and client alike."""
+    folder.mkdir(exist_ok=True)
     ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
     for command in (["req", "-x509", *ec, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=test CA"],
                     ["req", *ec, "-keyout", "node.key", "-out", "node.csr", "-subj", "/CN=test node"],
@@ -177,7 +178,7 @@ def make_certificates(folder):
 @needs_dask
 @pytest.mark.skipif(not any(os.access(os.path.join(d, "openssl"), os.X_OK) for d in os.get_exec_path()),
                     reason="the openssl command makes the test's certificates")
-def test_a_tls_cluster_plays_with_the_clients_certificates_and_refuses_without(tmp_path):
+def test_a_tls_cluster_plays_with_the_clients_certificates_and_refuses_without_or_with_others(tmp_path):
     tls = make_certificates(tmp_path)
     running = Cluster(tmp_path, workers=1, tls=tls)
     try:
@@ -189,6 +190,13 @@ def test_a_tls_cluster_plays_with_the_clients_certificates_and_refuses_without(t
         assert refused.returncode == 2 and refused.stdout == ""
         assert refused.stderr.startswith(f"error: --cluster: {running.address} needs TLS certificates")
         assert refused.stderr.count("\n") == 1
+        stranger = make_certificates(tmp_path / "another-authority")  # signed by a CA the scheduler does not know
+        env = dict(os.environ, DASK_DISTRIBUTED__COMM__TLS__CA_FILE=tls["ca"],
+                   DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT=stranger["cert"],
+                   DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY=stranger["key"])
+        refused = headless(*flags, "--cluster", running.address, env=env, cwd=str(tmp_path))
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "Traceback" not in refused.stderr
+        assert refused.stderr.startswith(f"error: --cluster: no Dask scheduler reached at {running.address}")
     finally:
         running.stop()
 
