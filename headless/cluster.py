@@ -120,15 +120,15 @@ class Cluster:
         self.address = address
         self.client = None
         self.play_remote = None
-        self.log_level = None
 
     def __enter__(self):
         check_installed()
-        # distributed's own log lines (connection retries, a lost worker, a cancelled task) stay
-        # off stderr while the run uses the cluster: what failed is said once, in the run's own line
-        logger = logging.getLogger("distributed")
-        self.log_level = logger.level
-        logger.setLevel(logging.CRITICAL)
+        # distributed's own log lines (connection retries, a lost worker or scheduler, a cancelled
+        # task) stay off stderr from here to the process's end, its client's last retries included:
+        # what failed is said once, in the run's own line
+        for name in list(logging.root.manager.loggerDict):
+            if name.split(".")[0] == "distributed":  # (distributed.client has a level and a handler of its own)
+                logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             self._connect()
             name = self._ship()
@@ -188,9 +188,6 @@ class Cluster:
             with contextlib.suppress(Exception):
                 self.client.close(timeout=CLOSE_SECONDS)
             self.client = None
-        if self.log_level is not None:
-            logging.getLogger("distributed").setLevel(self.log_level)
-            self.log_level = None
 
     def workers(self):
         """The threads the cluster's workers have now (at least 1): how finely to cut the games."""

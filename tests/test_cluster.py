@@ -163,6 +163,28 @@ def test_a_worker_killed_mid_run_changes_nothing(dask_cluster, tmp_path):
     assert without_times(killed) == without_times(figures_of(headless(*flags, "--jobs", "1", cwd=str(tmp_path))))
 
 
+@needs_dask
+def test_a_scheduler_lost_mid_run_is_one_line_and_exit_1(tmp_path):
+    """Its machine gone: the run cannot go on; one line says so (none of distributed's own
+    log lines or tracebacks), exit 1. With --results the finished games are kept."""
+    running = Cluster(tmp_path, workers=1)
+    try:
+        game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--width", "16",
+                                 "--height", "12", "--games", "60", "--cluster", running.address, "--results",
+                                 "run.jsonl"], cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+        assert game.stderr.readline().startswith("16x12 greedy: 1/60 games")
+        os.killpg(running.processes[0].pid, signal.SIGKILL)
+        out, err = game.communicate(timeout=60)
+    finally:
+        running.stop()
+    assert game.returncode == 1 and out == ""
+    *progress, closing = err.splitlines()
+    assert all(line.startswith("16x12 greedy: ") for line in progress), err
+    assert closing.startswith(f"error: --cluster: the games could not be played on {running.address}: ")
+    assert len((tmp_path / "run.jsonl").read_text().splitlines()) >= 2  # the first line and game 1
+
+
 def make_certificates(folder):
     """A certificate authority and one certificate it signed, for the scheduler, workers and client alike."""
     folder.mkdir(exist_ok=True)
