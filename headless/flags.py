@@ -116,6 +116,7 @@ def check_outputs(args):
     if plot is not None:
         from headless.plot import check_plot
         check_plot(plot)
+        check_folder("--plot", plot)
 
 
 def check_folder(flag, path):

@@ -39,15 +39,13 @@ PUBLISHED = {
 
 
 def check_plot(path):
-    """--plot's rules, before any game is played: a new .png in a folder that exists, and matplotlib.
-    Raises config.ConfigError (one line)."""
+    """--plot's own rules, before any game is played: a new .png, and matplotlib (flags.py checks
+    the folder). Raises config.ConfigError (one line)."""
     from config import ConfigError
     if not path.lower().endswith(".png"):
         raise ConfigError(f"--plot draws a PNG: give a name ending in .png, not {path}")
     if os.path.lexists(path):
         raise ConfigError(f"{path} already exists; --plot never replaces a file")
-    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise ConfigError(f"--plot: the folder of {path} does not exist")
     if not installed():
         raise ConfigError(MATPLOTLIB_MISSING)
 
