@@ -18,7 +18,7 @@ from window.texts import keys_text
 # Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
 # the headless-only ones; --headless refuses the window-only ones.
 HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from", "takeover_after", "start_fill",
-                 "move_time")
+                 "move_time", "cluster", "results", "plot")
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length", "boards")  # a debug log brings its own
 FROM_THE_START = ("start_fill", "save_games")  # these need a game played from its first move
 

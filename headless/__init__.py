@@ -4,7 +4,10 @@
     flags.py     its flags and the settings they make
     games.py     one game from its spec to its record (hand-overs, --start-fill, --load)
     jobs.py      --jobs: the games in worker processes
+    cluster.py   --cluster: the games on a Dask cluster (shipped.py: its worker side)
+    results.py   --results: a line per finished game, and a run that goes on from the file
     figures.py   time per move, the tally of a board, progress on stderr
+    plot.py      --plot: the run drawn in a PNG
     soak.py      --soak: every move checked against the rules
     keep.py      --save-games and --record: what is kept of each game
 """

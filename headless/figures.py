@@ -120,27 +120,36 @@ class Tally:
 
 
 class Progress:
-    """Progress on stderr, naming the board: a bar on a terminal, a line every tenth of the run otherwise."""
+    """Progress on stderr, naming the board: on a terminal a tqdm bar (games done, won, the time
+    left), otherwise (or without tqdm) a line every tenth of the run, which logs and tests read."""
 
     def __init__(self, total, label, stream=sys.stderr):
         self.total, self.label, self.stream = total, label, stream
-        self.tty = stream.isatty()
+        self.bar = _bar(total, label, stream) if stream.isatty() else None
         self.shown = -1
 
     def update(self, done, wins):
-        if self.tty:
-            filled = 30 * done // self.total
-            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] "
-                              f"{done}/{self.total} games, {wins} won")
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"{wins} won", refresh=False)
+            self.bar.update(done - self.bar.n)
             if done == self.total:
-                self.stream.write("\n")
-            self.stream.flush()
+                self.bar.close()
         elif 10 * done // self.total > self.shown:
             self.shown = 10 * done // self.total
             print(f"{self.label}: {done}/{self.total} games, {wins} won", file=self.stream, flush=True)
 
     def stop(self):
         """End a bar cut short (Ctrl-C), so what follows starts on a line of its own."""
-        if self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _bar(total, label, stream):
+    """A tqdm bar of `total` games, or None without tqdm. Its monitor thread stays off: the
+    runner keeps one thread, so Ctrl-C always interrupts the thread that waits for games."""
+    try:
+        import tqdm
+    except ImportError:
+        return None
+    tqdm.tqdm.monitor_interval = 0
+    return tqdm.tqdm(total=total, desc=label, unit="game", file=stream, dynamic_ncols=True, smoothing=0.1)

@@ -40,6 +40,15 @@ def add_arguments(parser):
     group.add_argument("--jobs", type=int, metavar="N",
                        help="games played at once, in worker processes (default: the machine's cores, "
                             f"{os.cpu_count() or 1} here); the figures do not depend on it, timings aside")
+    group.add_argument("--cluster", metavar="ADDRESS",
+                       help="play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT, "
+                            "tls://...; needs the distributed package): the figures of --jobs, timings aside")
+    group.add_argument("--results", metavar="FILE",
+                       help="write each finished game to FILE as a JSON line; the same command run again "
+                            "plays only the games missing from it, then prints the figures of the whole run")
+    group.add_argument("--plot", metavar="FILE.png",
+                       help="draw the moves each game took, per board (with --boards also moves per cell "
+                            "against board size) in a PNG; needs matplotlib; never replaces a file")
 
 
 def default_max_steps(width, height, handed_over=False):
@@ -91,7 +100,37 @@ def settings(args, config, loaded=False):
     if move_time is not None and not configuration.SPEED_MIN <= move_time <= configuration.SPEED_MAX:  # nan too
         raise configuration.ConfigError(f"--move-time must be between {configuration.SPEED_MIN} and "
                                         f"{configuration.SPEED_MAX} seconds, like the config's speed, got {move_time}")
+    check_outputs(args)
     return width, height, length, solver, seed, max_steps
+
+
+def check_outputs(args):
+    """--cluster, --results and --plot: what they need, before any game is played."""
+    if getattr(args, "cluster", None) is not None:
+        if args.jobs is not None:
+            raise configuration.ConfigError("--cluster plays the games on the cluster's workers: not with --jobs")
+        from headless.cluster import ClusterError, check_installed
+        try:
+            check_installed()
+        except ClusterError as e:
+            raise configuration.ConfigError(str(e)) from None
+    results = getattr(args, "results", None)
+    if results is not None:
+        if getattr(args, "record", None) is not None:
+            raise configuration.ConfigError("--record draws a game as it is played: not with --results, "
+                                            "which may take it from the file")
+        check_folder("--results", results)
+    plot = getattr(args, "plot", None)
+    if plot is not None:
+        from headless.plot import check_plot
+        check_plot(plot)
+        check_folder("--plot", plot)
+
+
+def check_folder(flag, path):
+    """The folder a file is to be written in must exist."""
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise configuration.ConfigError(f"{flag}: the folder of {path} does not exist")
 
 
 def check_start_fill(args):

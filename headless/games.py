@@ -20,6 +20,8 @@ from headless.soak import InvariantError, audit
 from play import Drive
 from snake import Snake, direction_between
 
+BATCHES_PER_WORKER = 8  # games go to each worker in about this many batches: few messages, even load ...
+BATCH_MAX = 20  # ... of at most this many games, so progress keeps moving
 
 class GameSpec(NamedTuple):
     """One game to play, as `play_game` takes it (plain data: it is sent to worker processes)."""
@@ -57,7 +59,8 @@ def starting_game(spec):
 def play_game(spec):
     """Play the game `spec` describes and return its record: plain, picklable data.
 
-    This is the runner's one per-game function; with --jobs it runs in worker processes.
+    This is the runner's one per-game function; with --jobs or --cluster it runs in worker
+    processes (play_batch).
     Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps" (moves played
     from the start, which for --load is the logged moment),
     "timing" (a Timing, of `spec.solver`'s moves), "handover" (with `spec.takeover_from`:
@@ -81,6 +84,18 @@ def play_game(spec):
         drivers = [spec.solver] if spec.takeover_from is None else [spec.takeover_from] + [spec.solver] * handover
         record["replay"] = replay.Replay.of(game, replay.solver_label(drivers))
     return record
+
+
+def play_batch(specs):
+    """Play a few games in one message to a worker (--jobs, --cluster): tiny games would be all
+    messages otherwise."""
+    return [play_game(spec) for spec in specs]
+
+
+def batches(specs, workers):
+    """`specs` cut into consecutive batches, about BATCHES_PER_WORKER for each of `workers`."""
+    size = max(1, min(len(specs) // (workers * BATCHES_PER_WORKER), BATCH_MAX))
+    return [specs[start:start + size] for start in range(0, len(specs), size)]
 
 
 def hand_over(game, first, max_steps, soak=False, after=None):

@@ -1,18 +1,31 @@
 """--jobs N: the games played in N worker processes of this machine, their records in game order.
 
-The workers get a few games per message and send back each game's record; only a few
-batches are handed out ahead, so a stopped pool never waits on a full queue of games.
+Each worker is a process with a pipe of its own. The main thread hands a worker one batch
+of games, reads back their records and hands it the next; it alone reads and writes the
+pipes, so there is no helper thread and no lock that two processes share:
+
+    main thread --batch k-->   worker 1 --records of batch k-->   main thread
+                --batch k+1--> worker 2 --records of batch k+1--> (kept until their turn)
+
+Stopping (Ctrl-C, a broken rule) is then only: kill the workers, join them, close the
+pipes. multiprocessing.Pool is not used because its terminate() can hang for ever: it kills
+a worker that may be half way through writing a result, holding the lock of the result
+queue all workers share, and the pool's task-handler thread then waits on that lock when it
+writes its own end-of-work marker (CPython gh-96995). Ctrl-C is held back (blocked, not
+ignored) while the workers start, so one pressed then stops the run as soon as they have.
 """
-import collections
+import contextlib
 import multiprocessing
+import multiprocessing.connection
 import signal
 
-from headless.games import play_game
+from headless.games import batches, play_batch, play_game
+
+AHEAD_PER_JOB = 2  # batches out per worker, counted from the oldest unfinished: none idles, little is kept
 
 
-BATCHES_PER_JOB = 8  # games go to each worker in about this many batches: few messages, even load ...
-BATCH_MAX = 20  # ... of at most this many games, so progress keeps moving
-AHEAD_PER_JOB = 2  # batches handed out per worker before waiting for the oldest: none idles
+class WorkerLost(Exception):
+    """A worker process ended without sending back its batch (killed, out of memory)."""
 
 
 def _process_context():
@@ -22,38 +35,126 @@ def _process_context():
     return multiprocessing.get_context()
 
 
-def _play_batch(specs):
-    """Play a few games in one message to a worker: tiny games would be all messages otherwise."""
-    return [play_game(spec) for spec in specs]
+@contextlib.contextmanager
+def ctrl_c_held():
+    """Hold Ctrl-C back while workers or threads start: one pressed meanwhile arrives when the
+    block ends, and what started keeps it blocked (a forked worker until it ignores it, a
+    thread for good), so Ctrl-C always reaches this thread, the one that stops the run.
+
+    Blocked, not ignored: an ignored SIGINT would be lost and the run would go on. Where
+    signals cannot be blocked (Windows), it is ignored instead."""
+    if not hasattr(signal, "pthread_sigmask"):
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _serve(conn):
+    """A worker: play each batch the pipe brings and send back (True, records) or (False, error).
+
+    It ignores Ctrl-C (the main process alone stops the run and reports) and stops at the
+    end of the pipe."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # ignored from now on
+    while True:
+        try:
+            specs = conn.recv()
+        except EOFError:
+            return
+        try:
+            reply = (True, play_batch(specs))
+        except Exception as e:  # sent back, raised in the main process in its turn
+            reply = (False, e)
+        try:
+            conn.send(reply)
+        except Exception as e:  # an error that does not pickle: its text
+            conn.send((False, RuntimeError(f"{type(reply[1]).__name__}: {reply[1]} ({e})")))
+
+
+class _Worker:
+    """One worker process, its end of the pipe and the batch it is playing (None when idle)."""
+
+    def __init__(self, context):
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()  # its copy lives in the worker: the pipe ends when the worker does
+        self.batch = None
+
+    def give(self, number, specs):
+        self.batch = number
+        self.conn.send(specs)
+
+
+def _stop(workers):
+    """Kill every worker, then wait for each and close its pipe: nothing here can wait on a worker."""
+    for worker in workers:
+        if worker.process.is_alive():
+            worker.process.kill()
+    for worker in workers:
+        worker.process.join()
+        worker.conn.close()
 
 
 def play_all(specs, jobs=1):
     """Yield the record of every game in `specs`, in order: here, or in `jobs` worker processes.
 
-    Closing the generator (Ctrl-C, a broken rule) stops the workers at once. Only a few
-    batches are handed out ahead, so a stopped pool never waits on a full queue of games.
+    Closing the generator (Ctrl-C, a broken rule) kills the workers at once. At most
+    AHEAD_PER_JOB batches a worker are out past the oldest unfinished one, so little
+    waits in memory for its turn.
     """
     if jobs <= 1 or len(specs) <= 1:
         for spec in specs:
             yield play_game(spec)
         return
     jobs = min(jobs, len(specs))
-    size = max(1, min(len(specs) // (jobs * BATCHES_PER_JOB), BATCH_MAX))
-    # Workers are born ignoring Ctrl-C: the main process alone stops them and reports, so
-    # the terminal shows no tracebacks from workers.
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    workers = []
     try:
-        pool = _process_context().Pool(jobs)
+        with ctrl_c_held():
+            workers = [_Worker(_process_context()) for _ in range(jobs)]
+        yield from _play_batches(batches(specs, jobs), workers, AHEAD_PER_JOB * jobs)
     finally:
-        signal.signal(signal.SIGINT, previous)
-    try:
-        pending = collections.deque()
-        for start in range(0, len(specs), size):
-            pending.append(pool.apply_async(_play_batch, (specs[start:start + size],)))
-            if len(pending) >= AHEAD_PER_JOB * jobs:
-                yield from pending.popleft().get()
-        while pending:
-            yield from pending.popleft().get()
-    finally:
-        pool.terminate()
-        pool.join()
+        _stop(workers)
+
+
+def _play_batches(todo, workers, ahead):
+    """Hand the batches `todo` to idle workers, at most `ahead` past the oldest unfinished one,
+    and yield their records in order; a batch's error is raised in its turn."""
+    done, given, turn = {}, 0, 0
+    while turn < len(todo):
+        for worker in workers:
+            if worker.batch is None and given < min(len(todo), turn + ahead):
+                worker.give(given, todo[given])
+                given += 1
+        _collect(workers, done)
+        while turn in done:
+            ok, records = done.pop(turn)
+            if not ok:
+                raise records
+            turn += 1
+            yield from records
+
+
+def _collect(workers, done):
+    """Wait until busy workers send back their batches and keep those in `done`. A worker
+    that ends instead closes its pipe, which raises WorkerLost here."""
+    busy = [worker for worker in workers if worker.batch is not None]
+    ready = multiprocessing.connection.wait([worker.conn for worker in busy])
+    for worker in busy:
+        if worker.conn in ready:
+            try:
+                done[worker.batch] = worker.conn.recv()
+            except EOFError:
+                worker.process.join(1)
+                raise WorkerLost(f"a worker process ended while playing (exit code "
+                                 f"{worker.process.exitcode})") from None
+            worker.batch = None

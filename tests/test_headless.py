@@ -13,7 +13,7 @@ from autopilot import Autopilot
 from headless.figures import Timing
 from headless.flags import default_max_steps, settings as headless_settings
 from headless.games import GameSpec, hand_over, lay_out, play as headless_play, play_game
-from headless import jobs
+from headless import games, jobs
 from headless.jobs import play_all
 from headless.runner import run as headless_run, run_games
 from headless.soak import InvariantError
@@ -217,13 +217,61 @@ def test_a_broken_rule_in_a_worker_still_dumps_the_state(monkeypatch, tmp_path, 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
 def test_workers_leave_ctrl_c_to_the_main_process(monkeypatch):
     def report_ctrl_c(spec):
-        return {"ignores_ctrl_c": signal.getsignal(signal.SIGINT) == signal.SIG_IGN}
-    monkeypatch.setattr(jobs, "play_game", report_ctrl_c)  # what the forked workers will run
+        blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        return {"ignores_ctrl_c": signal.getsignal(signal.SIGINT) == signal.SIG_IGN and not blocked}
+    monkeypatch.setattr(games, "play_game", report_ctrl_c)  # what the forked workers will run
     handler = signal.getsignal(signal.SIGINT)
     specs = [GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(6)]
     records = list(play_all(specs, jobs=2))
     assert len(records) == 6 and all(record["ignores_ctrl_c"] for record in records)
     assert signal.getsignal(signal.SIGINT) is handler  # the main process still hears it
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
+def test_ctrl_c_while_the_workers_start_stops_the_run(monkeypatch):
+    """A Ctrl-C pressed while the workers are being started is held back, not lost: it stops
+    the run once they are, and they are stopped with it."""
+    started = jobs._Worker.__init__
+
+    def start_then_ctrl_c(self, context):
+        started(self, context)
+        os.kill(os.getpid(), signal.SIGINT)
+    monkeypatch.setattr(jobs._Worker, "__init__", start_then_ctrl_c)
+    specs = [GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(40)]
+    played = []
+    with pytest.raises(KeyboardInterrupt):
+        played.extend(play_all(specs, jobs=2))
+    assert not played and not multiprocessing.active_children()
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
+def test_a_worker_that_dies_is_one_error_not_a_wait(monkeypatch):
+    def die_on_seed_5(spec):
+        if spec.seed == 5:
+            os._exit(3)
+        return {"seed": spec.seed}
+    monkeypatch.setattr(games, "play_game", die_on_seed_5)
+    specs = [GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(40)]
+    with pytest.raises(jobs.WorkerLost, match="exit code 3"):
+        list(play_all(specs, jobs=2))
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
+def test_stopping_kills_busy_workers_at_once(monkeypatch):
+    import time
+
+    def slow(spec):
+        time.sleep(0 if spec.seed < 2 else 60)  # batches of 2: the first is quick
+        return {"seed": spec.seed}
+    monkeypatch.setattr(games, "play_game", slow)
+    specs = [GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(40)]
+    records = play_all(specs, jobs=2)
+    assert next(records) == {"seed": 0}
+    begun = time.monotonic()
+    records.close()
+    assert time.monotonic() - begun < 5 and not multiprocessing.active_children()
 
 
 def test_progress_names_the_board(tmp_path):
@@ -472,3 +520,33 @@ def test_load_of_a_file_that_is_no_debug_log_is_one_line(tmp_path):
     result = headless("--load", str(bad))
     assert result.returncode == 2 and result.stderr.startswith("debug log error: ")
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_on_a_terminal_progress_is_a_bar_with_games_won_and_time_left(tmp_path):
+    """stderr on a pseudo-terminal: tqdm's bar (done/total, the time left, games won), no plain lines."""
+    import pty
+    pytest.importorskip("tqdm", reason="the bar is tqdm's (requirements.txt installs it)")
+    import fcntl
+    import struct
+    import termios
+    main_side, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))  # 100 columns, as a window has
+    game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--games", "6",
+                             "--width", "5", "--height", "5", "--jobs", "1"], cwd=str(tmp_path),
+                            stdout=subprocess.PIPE, stderr=terminal, text=True)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main_side, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        shown += chunk
+    out, _ = game.communicate(timeout=60)
+    os.close(main_side)
+    assert game.returncode == 0 and json.loads(out.splitlines()[-1])["games"] == 6
+    text = shown.decode()
+    assert "5x5 greedy: 100%" in text and "6/6" in text and " won" in text and "<" in text  # elapsed<left
+    assert "5x5 greedy: 6/6 games" not in text  # the plain line is for logs, not terminals

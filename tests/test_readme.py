@@ -1,8 +1,10 @@
-"""The README stands alone: its commands parse as written, its links exist, it sends nobody elsewhere."""
+"""The README stands alone: its commands parse as written, its links exist, it sends nobody elsewhere.
+docs/cluster.md too: each of its commands is parsed (or run) by the program it names."""
 import importlib.util
 import os
 import re
 import shlex
+import subprocess
 
 import pytest
 
@@ -12,11 +14,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
     README = readme.read()
 SHELL_BLOCKS = re.findall(r"```sh\n(.*?)```", README, re.S)
+with open(os.path.join(ROOT, "docs", "cluster.md"), encoding="utf-8") as page:
+    CLUSTER_PAGE = page.read()
 
 
-def commands():
-    """Every command line in the README's shell blocks, continuation lines joined, comments dropped."""
-    for block in SHELL_BLOCKS:
+def commands(text=README):
+    """Every command line in the shell blocks of `text`, continuation lines joined, comments dropped."""
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
         for line in block.replace("\\\n", " ").splitlines():
             line = line.split("  #")[0].strip()
             if line:
@@ -66,3 +70,57 @@ def test_no_document_the_user_does_not_have(name):
     assert "../shared" not in text and "seeds/" not in text
     assert not re.search(r"\bthe report\b", text, re.I)
     assert "python main.py" not in text  # pygame lives in .venv: ./run.sh play
+
+
+# -- docs/cluster.md ------------------------------------------------------------------------
+
+def made_certificates(folder):
+    """Run the page's openssl commands, in their order, in `folder`."""
+    for line in commands(CLUSTER_PAGE):
+        if line.startswith("openssl "):
+            subprocess.run(shlex.split(line), cwd=folder, check=True, capture_output=True, timeout=60)
+
+
+@pytest.mark.parametrize("line", list(commands(CLUSTER_PAGE)))
+def test_every_command_of_the_cluster_page_is_checked_by_its_program(line, tmp_path, monkeypatch):
+    """./run.sh play: main.py's parser; dask: its own (click) parser, with the page's
+    certificates made first; openssl: run; export: a Dask setting that exists; a docs tool:
+    its parser; pip: a package the tests install."""
+    words = shlex.split(line)
+    monkeypatch.chdir(tmp_path)
+    if line.startswith("./run.sh play "):
+        main.parse_args(words[2:])
+    elif line.startswith("openssl "):
+        made_certificates(tmp_path)
+        assert {"ca.pem", "ca.key", "node.pem", "node.key"} <= set(os.listdir(tmp_path))
+    elif words[0] in (".venv/bin/dask", "dask"):
+        pytest.importorskip("distributed", reason="./run.sh test installs distributed")
+        from distributed.cli import dask_scheduler, dask_worker
+        made_certificates(tmp_path)
+        command = {"scheduler": dask_scheduler.main, "worker": dask_worker.main}[words[1]]
+        command.make_context(f"dask {words[1]}", words[2:])  # an unknown flag or a missing file raises
+    elif words[0] == "export":
+        pytest.importorskip("distributed", reason="./run.sh test installs distributed")
+        import dask.config
+        name, value = words[1].split("=", 1)
+        setting = dask.config.collect_env({name: value})
+        path = []
+        while isinstance(setting, dict):
+            (key, setting), = setting.items()
+            path.append(key)
+        assert dask.config.get(".".join(path), default="missing") != "missing", path
+    elif words[:2] == [".venv/bin/python", "-m"] and words[2].startswith("docs."):
+        importlib.import_module(words[2]).parse(words[3:])  # a flag the tool refuses exits here
+    elif words[1:4] == ["-m", "pip", "install"] and words[0] in (".venv/bin/python", "python3"):
+        with open(os.path.join(ROOT, "requirements-test.txt"), encoding="utf-8") as f:
+            tested = {line.split(">")[0].split("=")[0].strip() for line in f if line[:1].isalpha()}
+        assert set(words[4:]) <= tested
+    else:
+        raise AssertionError(f"no test knows this command: {line}")
+
+
+def test_the_cluster_page_links_and_names_only_what_exists():
+    for target in re.findall(r"\]\(([^)#]+)\)", CLUSTER_PAGE):
+        assert target.startswith("https://") or os.path.exists(os.path.join(ROOT, "docs", target)), target
+    from headless.cluster import CONNECT_SECONDS
+    assert f"**{CONNECT_SECONDS} seconds**" in CLUSTER_PAGE  # the timeout the page states is the code's

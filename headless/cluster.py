@@ -1,0 +1,228 @@
+"""--cluster ADDRESS: the games played on a Dask distributed cluster, their records in game order.
+
+The run connects a dask.distributed Client to the scheduler at ADDRESS (tcp://host:8786,
+tls://host:8786, ...; TLS certificates come from Dask's own configuration, its files or
+DASK_DISTRIBUTED__COMM__TLS__... variables), ships the game's code, hands the games out
+in batches (games.batches, as --jobs does) and yields their records in game order, so the
+tally and all that follows are those of --jobs:
+
+    specs --batches--> Client.submit(snake_code_<digest>.play, pickled batch) --> scheduler
+                       --> any worker --> records --> yielded in game order
+
+Shipping the code. A worker needs only Python and distributed. The run packs every module
+and package of the checkout but the window's side (NOT_SHIPPED: they need pygame) into a
+zip, with shipped.py as its one top-level module, named after a digest of the code. Dask's
+UploadFile plugins, registered under that name, put the zip on the scheduler and on every
+worker, now and when one joins later; the scheduler's metadata remembers the name, so a
+later run of the same code ships nothing.
+
+Losing a worker. The scheduler gives the tasks of a worker it loses to another one; a task
+only plays its games, so playing it again gives the same records (Dask gives up on a task
+that has lost distributed.scheduler.allowed-failures workers, 3 by default).
+
+Stopping. Closing the generator (Ctrl-C, a broken rule) cancels every task not yet
+finished; a batch being played runs to its end on its worker and is dropped.
+"""
+import contextlib
+import hashlib
+import importlib.util
+import logging
+import os
+import pickle
+import sys
+import tempfile
+import uuid
+import zipfile
+
+from headless.games import batches
+from headless.jobs import ctrl_c_held
+
+CONNECT_SECONDS = 10  # to reach the scheduler (TCP, TLS handshake, Dask's greeting) and ship the code
+CLOSE_SECONDS = 5  # to leave the scheduler once the run ends
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NOT_SHIPPED = {"main.py", "drawer.py", "window", "tests", "docs"}  # the window's side, and what no game runs
+MISSING = "--cluster needs the distributed package (Dask): pip install distributed"
+
+
+class ClusterError(Exception):
+    """The cluster could not be used for this run, phrased as one line."""
+
+
+def shipped_files(root=ROOT):
+    """(path in the zip, path on disk) of every module a game may need: the checkout's top-level
+    modules and packages but NOT_SHIPPED, under project/."""
+    files = []
+    for name in sorted(os.listdir(root)):
+        path = os.path.join(root, name)
+        if name in NOT_SHIPPED or name.startswith("."):
+            continue
+        if name.endswith(".py") and os.path.isfile(path):
+            files.append((f"project/{name}", path))
+        elif os.path.isfile(os.path.join(path, "__init__.py")):
+            for folder, subfolders, names in os.walk(path):
+                subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+                for module in sorted(n for n in names if n.endswith(".py")):
+                    inside = os.path.relpath(os.path.join(folder, module), root).replace(os.sep, "/")
+                    files.append((f"project/{inside}", os.path.join(folder, module)))
+    return files
+
+
+def code_zip(directory, root=ROOT):
+    """Write the zip of the game's code (of the checkout at `root`) in `directory`, made if missing;
+    return (its path, the module name of its play())."""
+    contents = []
+    for inside, path in shipped_files(root):
+        with open(path, "rb") as f:
+            contents.append((inside, f.read()))
+    digest = hashlib.sha256()
+    for inside, data in contents:
+        digest.update(inside.encode() + b"\0" + hashlib.sha256(data).digest())
+    name = f"snake_code_{digest.hexdigest()[:16]}"
+    with open(os.path.join(os.path.dirname(__file__), "shipped.py"), "rb") as f:
+        contents.append((f"{name}.py", f.read()))
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, name.replace("_", "-") + ".zip")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for inside, data in contents:
+            bundle.writestr(zipfile.ZipInfo(inside, date_time=(2020, 1, 1, 0, 0, 0)), data)
+    return path, name
+
+
+def shipped_module(name):
+    """shipped.py loaded here under the name it has on the workers, so its play() pickles as theirs."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(__file__), "shipped.py"))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules[name] = module
+    return sys.modules[name]
+
+
+def installed():
+    """Whether the distributed package can be imported."""
+    try:
+        import distributed  # noqa: F401  (only --cluster needs it)
+    except ImportError:
+        return False
+    return True
+
+
+def check_installed():
+    """Raise ClusterError (one line: what to install) unless distributed can be imported."""
+    if not installed():
+        raise ClusterError(MISSING)
+
+
+class Cluster:
+    """A connection to a Dask scheduler with the game's code shipped: `play` is the engine."""
+
+    def __init__(self, address):
+        self.address = address
+        self.client = None
+        self.play_remote = None
+
+    def __enter__(self):
+        check_installed()
+        # distributed's own log lines (connection retries, a lost worker or scheduler, a cancelled
+        # task) stay off stderr from here to the process's end, its client's last retries included:
+        # what failed is said once, in the run's own line
+        for name in list(logging.root.manager.loggerDict):
+            if name.split(".")[0] == "distributed":  # (distributed.client has a level and a handler of its own)
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+        try:
+            self._connect()
+            name = self._ship()
+        except BaseException:
+            self.__exit__()
+            raise
+        self.play_remote = shipped_module(name).play
+        if not self.client.nthreads():
+            print(f"--cluster: no worker at {self.address} yet; the games wait for one", file=sys.stderr)
+        return self
+
+    def _connect(self):
+        from distributed import Client
+        self._check_address()
+        try:
+            with ctrl_c_held():  # the client's threads never take a Ctrl-C meant for this one
+                self.client = Client(self.address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except Exception as e:  # every way a connection fails: refused, timed out, TLS, a bad address
+            raise ClusterError(f"--cluster: no Dask scheduler reached at {self.address} within "
+                               f"{CONNECT_SECONDS} s: {one_line(e)}") from None
+
+    def _check_address(self):
+        """Refuse at once what no connection can mend: an unknown scheme, or tls:// without the
+        client's certificates in Dask's configuration (the client would otherwise fail inside
+        its start, and a half-made client takes long to be thrown away)."""
+        from distributed.comm.addressing import parse_address
+        from distributed.comm.registry import get_backend
+        from distributed.security import Security
+        try:
+            scheme, _ = parse_address(self.address)
+            get_backend(scheme)
+        except ValueError as e:
+            raise ClusterError(f"--cluster: {self.address} is no scheduler address: {one_line(e)}") from None
+        if scheme in ("tls", "wss") and Security().get_connection_args("client")["ssl_context"] is None:
+            raise ClusterError(f"--cluster: {self.address} needs TLS certificates: set Dask's distributed.comm.tls "
+                               "ca-file, client.cert and client.key (or DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
+                               "__CLIENT__CERT, __CLIENT__KEY)")
+
+    def _ship(self):
+        """Upload the zip of the game's code to the scheduler and the workers, unless an earlier run
+        of the same code did (the scheduler's metadata says so); return its module name."""
+        from distributed.diagnostics.plugin import SchedulerUploadFile, UploadFile
+        try:
+            with tempfile.TemporaryDirectory() as folder:
+                path, name = code_zip(folder)
+                if self.client.get_metadata(["snake-code", name], default=None) is None:
+                    self.client.register_plugin(SchedulerUploadFile(path), name=name)
+                    self.client.register_plugin(UploadFile(path), name=name)
+                    self.client.set_metadata(["snake-code", name], True)
+        except Exception as e:
+            raise ClusterError(f"--cluster: could not ship the game's code to {self.address}: "
+                               f"{one_line(e)}") from None
+        return name
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                self.client.close(timeout=CLOSE_SECONDS)
+            self.client = None
+
+    def workers(self):
+        """The threads the cluster's workers have now (at least 1): how finely to cut the games."""
+        return max(1, sum(self.client.nthreads().values()))
+
+    def play(self, specs):
+        """Yield the record of every game in `specs`, in order, played on the cluster."""
+        if not specs:
+            return
+        run = uuid.uuid4().hex[:8]
+        payloads = [pickle.dumps(batch) for batch in batches(specs, self.workers())]
+        keys = [f"snake-games-{run}-{number}" for number in range(len(payloads))]
+        futures = self.client.map(self.play_remote, payloads, key=keys, pure=False)  # one message for them all
+        try:
+            for future in futures:
+                yield from self._records(future)
+        finally:
+            with contextlib.suppress(Exception):
+                self.client.cancel(futures)
+
+    def _records(self, future):
+        """The records of one batch; the cluster failing it (its scheduler gone, its workers lost
+        too often) is a ClusterError, while a game's own error (a broken rule) comes as it is."""
+        from concurrent.futures import CancelledError
+        from distributed import KilledWorker
+        try:
+            records = future.result()
+        except (CancelledError, KilledWorker, OSError, TimeoutError) as e:
+            raise ClusterError(f"--cluster: the games could not be played on {self.address}: {one_line(e)}") from None
+        future.release()
+        return records
+
+
+def one_line(error):
+    """An exception as one line: its type and the first line of its text."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+
