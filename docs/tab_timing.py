@@ -30,6 +30,7 @@ import config as configuration
 from files import debuglog
 from game import Game
 import solver as solvers
+from headless.flags import default_max_steps
 from headless.games import hand_over
 from play import Drive
 from tests.xvfb import HAS_XVFB, start_server, stop_server, window_env, xdotool
@@ -95,7 +96,8 @@ def headless(args, seed):
     drive = Drive(game, autopilot)
     set_out = eaten = None
     started = time.perf_counter()
-    while not game.over() and game.steps - handed < 100 * game.cells:
+    cap = default_max_steps(args.width, args.height, handed_over=True)  # as --takeover-from plays it
+    while not game.over() and (game.steps - handed < cap or autopilot.proven_win()):
         move_started = time.perf_counter()
         direction = autopilot.next_direction()
         autopilot.think(move_started + args.speed, time.perf_counter)
