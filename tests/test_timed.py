@@ -44,6 +44,11 @@ def seed_37():
     return seed_37_and_29_on_ten_by_ten()[37]
 
 
+@pytest.fixture(scope="module")
+def seed_29():
+    return seed_37_and_29_on_ten_by_ten()[29]
+
+
 def test_a_proof_done_away_from_its_root_is_followed_by_one_rooted_where_the_snake_will_be(seed_37):
     """10x10 seed 37 (4 free cells), 30,000 of work between moves: the first proof, of the
     position handed over, ends a few moves on; rather than going round the loop back to it
@@ -58,14 +63,29 @@ def test_a_proof_done_away_from_its_root_is_followed_by_one_rooted_where_the_sna
     assert eats_by(grid, at, fruit, route)
 
 
-def test_with_time_enough_the_route_is_the_whole_proofs_from_a_few_moves_on(seed_37):
-    """With the whole proof's work in one wait, the first proof is done one move on, and the
-    next is rooted as far ahead as that took, and two: the snake sets out 4 moves on, on the
-    route the whole proof finds from there."""
+def test_while_the_loop_goes_along_a_proven_routes_way_the_snake_loses_nothing(seed_37):
+    """With the whole proof's work in one wait, the first proof is done one move on. The loop
+    then takes the snake along that route's first cells, so it goes on, while a proof rooted
+    4 moves ahead looks for a shorter one; where the loop leaves the way, the snake takes the
+    rest of the first route (the other is longer): it eats in as many moves as the whole
+    proof's route from the hand-over."""
     body, fruit = seed_37
     grid = Grid(10, 10)
+    first = Endgame(grid).winning_route(body, fruit)
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000)
-    assert roots == [4] and moves == 4 and len(route) == len(Endgame(grid).winning_route(at, fruit))
+    assert roots == [4] and moves == 4 and route == first[moves:]
+
+
+def test_a_proof_rooted_ahead_gives_a_shorter_route_than_the_rest_of_the_first(seed_29):
+    """10x10 seed 29 (6 free cells), 300,000 of work between moves: the route proven from the
+    hand-over is 261 moves; a proof rooted 5 moves on, done while the loop takes the snake
+    along that route's way, proves one of 160 from there, and the snake takes it."""
+    body, fruit = seed_29
+    grid = Grid(10, 10)
+    first = Endgame(grid).winning_route(body, fruit)
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 300_000)
+    assert len(first) == 261 and roots == [5] and (moves, len(route)) == (5, 160)
+    assert eats_by(grid, at, fruit, route)
 
 
 def test_the_next_fruits_proofs_are_made_ready_while_the_snake_goes_to_eat(seed_37):

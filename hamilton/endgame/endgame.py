@@ -134,15 +134,16 @@ class Endgame:
             proof = self.proof = self.lookahead.take(body, fruit) or Proof(self.proving(body, fruit), body, fruit)
             proof.started = self.moves
         self.work_on(proof, self.work // SLICE)
-        if proof.ended(self.limit_for(body)) and self.timed and proof.loop is not None:
-            route = self.lookahead.route(proof)
+        ended = proof.ended(self.limit_for(body))
+        if self.timed and proof.loop is not None and (ended or self.lookahead.taken):
+            route = self.lookahead.route(proof, ended)
             if route is not None or self.proof is None:
                 self._drop()
                 if route is not None:
                     self.lookahead.prepare(body, route, fruit)
                 return None if route is None else (route, True)
-            proof = self.proof  # another proof rooted ahead, or the snake goes round to this one's root
-        elif proof.ended(self.limit_for(body)):
+            proof = self.proof  # another proof rooted ahead, or the snake goes round to a root or along a way
+        elif ended:
             route = self.verdict(proof)
             if route is None or proof.at == proof.root:
                 self._drop()
@@ -167,8 +168,9 @@ class Endgame:
         limit = self.limit_for(proof.body)
         while not proof.ended(limit) and clock() < deadline:
             self.work_on(proof, 1)
-        if proof.done and proof.at != proof.root:
-            self.lookahead.route(proof)  # keep its route; the next proof, rooted ahead, starts at once
+        lookahead = self.lookahead
+        if proof.done and lookahead.keep(proof) and not lookahead.ready(proof):
+            lookahead.root_ahead(proof)  # the next proof starts at once, not with the next move
         return True
 
     def work_on(self, proof, slices):

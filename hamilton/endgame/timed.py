@@ -25,50 +25,86 @@ class Lookahead:
         self.taken = []  # (root, route) of each proof of this question ended so far
         self.prepared = {}  # (body, fruit) after the meal ahead -> its Proof, made while the snake goes there
 
-    def route(self, proof):
-        """The route from the snake's place, once `proof` has ended, or None while another
-        proof goes on (the endgame's `proof`, rooted ahead) or the snake goes on round the
-        loop to this one's root; and None, with the endgame's `proof` None, when the question
-        is proven lost or given up.
+    def route(self, proof, ended):
+        """The route from the snake's place, or None while the snake goes on round the loop
+        (to a root, along a route's way, or while another proof rooted ahead goes on); and
+        None, with the endgame's `proof` None, when the question is proven lost or given up.
+        `ended`: whether `proof` has ended (else only the routes taken so far are looked at).
 
         The snake is `at` round the loop, the proof was for the position at `root`. Going
         round to it costs the moves back to it; so, where that is longer than the proof took,
         the next proof is rooted as many moves ahead as this one took (and two), where the
         snake will be when it is likely done (it knows all this one learnt after eating), and
         its search for a shorter route stops when the snake gets there. Every route proven
-        is kept (`taken`), and the snake sets out on the one that reaches the fruit soonest
-        from where it is: never later than going round."""
+        is kept (`taken`). The loop and a route often start through the same cells (where the
+        snake has a single way on): while the loop takes the snake along a route's way, it
+        loses nothing by going on, and a proof rooted ahead may still find a shorter one. The
+        snake sets out on the route that reaches the fruit soonest from where it is, at a
+        root, or where the loop leaves a route's way."""
+        if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
+            return self.soonest(proof)
+        if ended and not self.keep(proof):
+            return None
+        if self.ready(proof):
+            return self.soonest(proof)
+        if ended:
+            self.root_ahead(proof)
+        return None
+
+    def keep(self, proof):
+        """Keep the route `proof` found among `taken`, once; False if it found none (lost, or
+        given up), and then the endgame has no proof under way."""
+        if proof.kept:
+            return True
+        route = self.endgame.verdict(proof)
+        if route is None:
+            proof.search.close()
+            self.endgame.proof = None
+            return False
+        self.taken.append((proof.root, route))
+        proof.kept = True
+        return True
+
+    def ready(self, proof):
+        """Whether the snake sets out now: it is at the root of a route taken, or the loop
+        leaves, with its next move, the way of one it has been going along."""
+        after = proof.loop[(proof.at + 1) % len(proof.loop)]
+        rests = (self.rest(proof, root, route) for root, route in self.taken)
+        return any(proof.at == root for root, _ in self.taken) or any(rest and rest[0] != after for rest in rests)
+
+    def root_ahead(self, proof):
+        """The next proof, rooted as many moves ahead as `proof` took (and two), unless going
+        round to `proof`'s own root is no longer."""
         endgame = self.endgame
-        if not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
-            return self.soonest(proof)
-        if not proof.kept:
-            route = endgame.verdict(proof)
-            if route is None:
-                proof.search.close()
-                endgame.proof = None
-                return None
-            self.taken.append((proof.root, route))
-            proof.kept = True
-        if proof.at == proof.root:
-            return self.soonest(proof)
         ahead = max(1, endgame.moves - proof.started) + 2  # as long as this one took: to finish, and shorten
         if proof.back_in() <= ahead:
-            return None  # round the loop is no longer than another proof would take
+            return  # round the loop is no longer than another proof would take
         root = (proof.at + ahead) % len(proof.loop)
         body = proof.body_at(root)
         endgame.proof = Proof(endgame.proving(body, proof.fruit, endgame.moves + ahead), body, proof.fruit,
                               proof.loop, proof.at, root, endgame.moves)
         proof.search.close()
-        return None
 
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
-        soonest (round the loop to its root, then along it); the proof ends."""
-        ways = [(proof.way_to(root), route) for root, route in self.taken]
-        way, route = min(ways, key=lambda pair: len(pair[0]) + len(pair[1]))
+        soonest: the rest of one whose way the snake has been going along, or round the loop
+        to a root and then along its route. The proof ends."""
+        ways = [proof.way_to(root) + route for root, route in self.taken]
+        ways += [rest for rest in (self.rest(proof, root, route) for root, route in self.taken) if rest is not None]
         self.taken = []
         proof.root = proof.at
-        return way + route
+        return min(ways, key=len)
+
+    @staticmethod
+    def rest(proof, root, route):
+        """What is left of `route` (proven from the loop's `root`) if the loop has taken the
+        snake along its first moves since: the route's way and the loop's often start alike,
+        through the same cells (where the snake has a single way on). None if it has not."""
+        loop = proof.loop
+        gone = (proof.at - root) % len(loop)
+        if gone >= len(route) or any(loop[(root + k) % len(loop)] != route[k - 1] for k in range(1, gone + 1)):
+            return None
+        return route[gone:]
 
     def prepare(self, body, route, fruit):
         """The snake sets out on `route` from `body` to eat `fruit`, so its body after the meal
