@@ -1,5 +1,6 @@
 """Shared test setup: pygame runs headless, and the modules import from the repo root."""
 import os
+import signal
 import sys
 
 import pytest
@@ -13,6 +14,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+# A shell starts a background job with Ctrl-C ignored, and a program started from there inherits
+# that: the tests that press Ctrl-C on the programs they start would see it ignored. The tests
+# run as a terminal would start them, with Ctrl-C on (a handler is reset to the default on exec).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # `run.sh test` works from any folder: Hypothesis keeps its examples in the checkout, not there.
 set_hypothesis_home_dir(os.path.join(ROOT, ".hypothesis"))
