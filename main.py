@@ -8,7 +8,18 @@ import argparse
 import os
 import sys
 
-import window  # first: it sets pygame's environment before anything imports pygame
+OLDEST_PYTHON = (3, 9)  # the oldest Python supported; run.sh and the README say the same
+if sys.version_info < OLDEST_PYTHON:
+    print("snake needs Python %d.%d or newer; this is Python %s (./run.sh play picks one)"
+          % (OLDEST_PYTHON + (sys.version.split()[0],)), file=sys.stderr)
+    sys.exit(2)
+try:
+    import window  # first: it sets pygame's environment before anything imports pygame
+except ModuleNotFoundError as missing:
+    if missing.name != "pygame":
+        raise
+    print("pygame-ce is not installed for this Python; ./run.sh play installs it", file=sys.stderr)
+    sys.exit(2)
 import config as configuration
 import headless
 import solver as solvers

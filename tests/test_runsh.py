@@ -97,3 +97,28 @@ $2"
 def test_an_unknown_command_shows_the_usage(venv, elsewhere):
     done = run_sh("plya", cwd=elsewhere, venv=venv)
     assert done.returncode == 2 and done.stderr.startswith("usage: run.sh play")
+
+
+def test_run_sh_main_py_the_linter_and_the_readme_name_the_same_oldest_python():
+    import re
+
+    import main
+    with open(RUN_SH, encoding="utf-8") as f:
+        needed = re.search(r"^NEEDED=(\d+)\.(\d+)", f.read(), re.M).groups()
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as f:
+        linted = re.search(r'target-version = "py3(\d+)"', f.read()).group(1)
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    oldest = tuple(int(part) for part in needed)
+    assert oldest == main.OLDEST_PYTHON and int(linted) == oldest[1]
+    assert f"Python {oldest[0]}.{oldest[1]} or newer" in readme
+
+
+def test_main_py_on_a_python_too_old_says_so_in_one_line(tmp_path):
+    # main.py run directly (not through run.sh) by an interpreter that reports itself as 3.8
+    path = os.path.join(ROOT, "main.py")
+    old = f"import sys; sys.version_info = (3, 8, 18, 'final', 0); sys.argv = ['main.py', '--help']; " \
+          f"exec(compile(open({path!r}).read(), 'main.py', 'exec'), {{'__name__': '__main__'}})"
+    done = subprocess.run([sys.executable, "-c", old], cwd=str(tmp_path), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("snake needs Python 3.9 or newer; this is Python ") and done.stderr.count("\n") == 1
