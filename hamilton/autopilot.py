@@ -182,8 +182,10 @@ class HamiltonSolver(Autopilot):
                                              endgame=EndgameState.WINNING)  # the window counts it down
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
-            self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", endgame=EndgameState.PROVING,
-                                             bodies=proof.looked, back_in=proof.back_in())
+            left = self.endgame.lookahead.moves_left(proof)  # timed: a route already proven, the snake not yet on it
+            self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", bodies=proof.looked,
+                                             back_in=proof.back_in(), distance=left,
+                                             endgame=EndgameState.PROVING if left is None else EndgameState.WINNING)
         return cells[0]
 
     def _survival_move(self, body, fruit):

@@ -172,3 +172,27 @@ def test_move_time_gives_each_move_the_wait_the_window_would_have():
     untimed = Thinker()
     play(Game(8, 6, 3, seed=1), untimed, 5, Timing(), soak=False)
     assert untimed.waits == []
+
+
+def test_once_a_route_is_proven_the_moves_left_are_known_while_the_snake_goes_on(seed_37):
+    """The first proof is done one move on; from then on, while the snake follows the loop
+    (and a proof rooted ahead goes on), the endgame knows the moves left to the fruit: the
+    window shows the win as proven and counts them down, rather than "searching"."""
+    body, fruit = seed_37
+    grid = Grid(10, 10)
+    search = Endgame(grid)
+
+    def clock():
+        return search.ledger.spent
+    seen = []
+    while True:
+        search.moves += 1
+        cells, won = search.move(body, fruit)
+        if won:
+            break
+        seen.append(search.lookahead.moves_left(search.proof))
+        search.think(clock() + 3_000_000, clock)
+        body = (cells[0],) + body[:-1]
+    assert seen[0] is None  # the first move: nothing proven yet
+    assert seen[1:] and all(left == 158 - moves for moves, left in enumerate(seen[1:], 2))
+    assert len(cells) == seen[-1]  # the route handed out is the one counted down

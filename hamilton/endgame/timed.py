@@ -85,6 +85,15 @@ class Lookahead:
                               proof.loop, proof.at, root, endgame.moves)
         proof.search.close()
 
+    def moves_left(self, proof):
+        """The moves to the fruit by the soonest route `taken` from the snake's place (the
+        game is then known won while the snake still circles), or None with none taken."""
+        if not self.taken:
+            return None
+        rests = (self.rest(proof, root, route) for root, route in self.taken)
+        return min([len(proof.way_to(root)) + len(route) for root, route in self.taken]
+                   + [len(rest) for rest in rests if rest is not None])
+
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest: the rest of one whose way the snake has been going along, or round the loop
