@@ -14,8 +14,8 @@ shipped game's.
 
 With --headless the game is played as `--move-time` plays it (each move followed by the
 wait the window would have, which hamilton may think through), and the line says, in moves
-from the hand-over: when the snake set out on a proven route, when it ate that fruit, and
-when the game was won; and the seconds of thinking in all.
+from the hand-over: when the snake set out on a proven route, when it ate that fruit, when
+the game was won, or when it was proven that no win is left; and the seconds in all.
 
 These are wall-clock figures: they depend on the machine (and on what else it runs).
 """
@@ -27,6 +27,7 @@ import tempfile
 import time
 
 import config as configuration
+from autopilot import EndgameState
 from files import debuglog
 from game import Game
 import solver as solvers
@@ -94,7 +95,7 @@ def headless(args, seed):
     handed, length = game.steps, len(game.snake)
     autopilot = solvers.make_solver("hamilton", game)
     drive = Drive(game, autopilot)
-    set_out = eaten = None
+    set_out = eaten = no_win = None
     started = time.perf_counter()
     cap = default_max_steps(args.width, args.height, handed_over=True)  # as --takeover-from plays it
     while not game.over() and (game.steps - handed < cap or autopilot.proven_win()):
@@ -103,11 +104,14 @@ def headless(args, seed):
         autopilot.think(move_started + args.speed, time.perf_counter)
         if set_out is None and autopilot.decision.proof == "win":
             set_out = game.steps - handed
+        if no_win is None and autopilot.decision.endgame == EndgameState.LOST:
+            no_win = game.steps - handed
         drive.move(direction)
         if eaten is None and len(game.snake) > length:
             eaten = game.steps - handed
     return {"seed": seed, "free": game.cells - length, "move_time": args.speed, "set_out": set_out,
             "proven_fruit_eaten": eaten, "won": game.steps - handed if game.state == "won" else None,
+            "no_win_left": no_win,
             "seconds": round(time.perf_counter() - started, 1)}
 
 
