@@ -61,9 +61,9 @@ def main_(argv=None):
     app.hint_until = None  # no hint to draw: only the game
     app.run(max_seconds=args.seconds)
     print(json.dumps({"board": f"{args.width}x{args.height}", "solver": args.solver, "speed": args.speed,
-                      "start_fill": args.start_fill, "seconds": args.seconds, "ticks": app.ticks,
-                      "ticks_due": int(args.seconds / args.speed), "late_ticks": app.late_ticks,
-                      "worst_late_ms": round(app.worst_lateness * 1000, 1), "moves": app.game.steps,
+                      "start_fill": args.start_fill, "seconds": args.seconds, "ticks": app.loop.ticks,
+                      "ticks_due": int(args.seconds / args.speed), "late_ticks": app.loop.late_ticks,
+                      "worst_late_ms": round(app.loop.worst_lateness * 1000, 1), "moves": app.game.steps,
                       "length": len(app.game.snake)}))
     pygame.quit()
 

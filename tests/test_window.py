@@ -19,7 +19,7 @@ import drawer
 from hamilton.endgame import ledger
 import main
 import window
-from window import app as window_app, labels, texts
+from window import app as window_app, labels, loop, texts
 from files import scores
 import solver
 from game import LOST, PLAYING, WON, Game
@@ -778,7 +778,7 @@ def test_the_loop_thinks_through_its_waits_and_sleeps_only_when_nothing_is_under
         left[0] -= 1
         return left[0] >= 0
     monkeypatch.setattr(app.autopilot, "think", think)
-    monkeypatch.setattr(app, "sleep", lambda seconds: seen.append("sleep"))
+    monkeypatch.setattr(app.loop, "sleep", lambda seconds: seen.append("sleep"))
     pygame.event.clear()
     app.run(max_ticks=2)
     assert seen[:4] == ["think", "think", "think", "think"] and seen[4] == "sleep"  # then it sleeps
@@ -1138,7 +1138,7 @@ def test_x11_windows_use_the_native_framebuffer(monkeypatch, driver, hint):
 def test_the_loop_never_sleeps_long_without_looking_at_the_keys(make_app, monkeypatch):
     """Slowest speed: the loop sleeps in slices of at most KEY_WAIT, and a key that arrives
     during a slice is handled at the very next wake, long before the tick."""
-    assert window_app.KEY_WAIT <= 0.05 / 2  # keys answered within 50 ms, with room for the work
+    assert loop.KEY_WAIT <= 0.05 / 2  # keys answered within 50 ms, with room for the work
     app = make_app(middle_game(RIGHT), speed=config.SPEED_MAX)
     pygame.event.clear()
     slept = []
@@ -1147,9 +1147,9 @@ def test_the_loop_never_sleeps_long_without_looking_at_the_keys(make_app, monkey
         slept.append(seconds)
         if len(slept) == 5:
             pygame.event.post(key(pygame.K_q))
-    monkeypatch.setattr(app, "sleep", sleep)
+    monkeypatch.setattr(app.loop, "sleep", sleep)
     assert app.run(max_seconds=30) == 0
-    assert len(slept) == 5 and max(slept) <= window_app.KEY_WAIT and app.game.steps == 0
+    assert len(slept) == 5 and max(slept) <= loop.KEY_WAIT and app.game.steps == 0
 
 
 # -- the real loop ----------------------------------------------------------------------------
@@ -1257,7 +1257,7 @@ def test_the_first_tick_is_due_an_interval_after_the_first_frame(make_app, monke
     monkeypatch.setattr(app, "render", slow_first_render)
     pygame.event.clear()
     app.run(max_ticks=3)
-    assert app.ticks == 3 and app.late_ticks == 0
+    assert app.loop.ticks == 3 and app.loop.late_ticks == 0
 
 
 def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):
@@ -1310,5 +1310,5 @@ def test_a_tick_more_than_half_an_interval_behind_counts_as_late(make_app):
     app = make_app()
     app.interval = 0.01
     for seconds in (0.0, 0.004, 0.006, 0.02):
-        app.note_lateness(seconds)
-    assert (app.ticks, app.late_ticks, app.worst_lateness) == (4, 2, 0.02)
+        app.loop.note_lateness(seconds)
+    assert (app.loop.ticks, app.loop.late_ticks, app.loop.worst_lateness) == (4, 2, 0.02)

@@ -1,6 +1,7 @@
 """The pygame window: a game played by hand or by an autopilot, or a replay played back.
 
     app.py       App: one game on screen, the keys, the autopilot and the clock
+    loop.py      the real loop: events, a move when the clock says so, painting, the wait
     texts.py     what the board and the caption say
     canvas.py    painting only what changed: the board, the boxes of text on top, the strip below
     labels.py    boxes of text sized to the window, and the strip's line

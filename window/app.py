@@ -1,8 +1,8 @@
 """The window's App: one game on screen, the keys, the autopilot and the clock.
 
-The loop keeps one shape: events -> a move when the clock says so -> paint what changed
--> wait. The parts live beside it: window/texts.py says what the board, the strip and the
-caption say (and, for a while, the note App.tell was given), window/canvas.py paints,
+The parts live beside it: window/loop.py is the real loop (events -> a move when the clock
+says so -> paint what changed -> wait), window/texts.py says what the board, the strip and
+the caption say (and, for a while, the note App.tell was given), window/canvas.py paints,
 window/saves.py writes the files, window/settings.py holds the Esc panel's values.
 """
 import os
@@ -24,13 +24,13 @@ from snake import DOWN, LEFT, RIGHT, UP
 from window import screen
 from window.canvas import Canvas, Scene
 from window.labels import STRIP_HEIGHT
+from window.loop import Loop
 from window.saves import Saves
 from window.settings import Settings
 from window.texts import Texts
 
 SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
 SEED_RANGE = 2 ** 32  # seeds drawn for the games after the first
-KEY_WAIT = 0.02  # seconds: the loop never sleeps longer without looking at the keys
 HINT_SECONDS = 6  # the "Return: take the wheel" hint stays this long, unless a key comes first
 NOTE_SECONDS = 2.5  # a note (a file written, a key refused) stays on the board this long
 
@@ -39,7 +39,8 @@ class App:
     """The window: one game on screen, the keys, the autopilot and the clock.
 
     Tests drive it without the clock: `handle(event)` for input, `tick()` for one move,
-    `render()` for the rects to show; `run()` is the real loop built from the three.
+    `render()` for the rects to show; `run()` is the real loop built from the three
+    (window/loop.py).
     """
 
     SMALLEST_CELL = screen.MIN_CELL  # pixels: a board that needs smaller cells to fit the screen is refused
@@ -59,11 +60,10 @@ class App:
         self.ways, self.ways_of = {}, None  # the cycle's lines, and the (autopilot, move) they are of
         self.running = True
         self.exit_code = 0
-        self.ticks = self.late_ticks = 0  # run() counts them
-        self.worst_lateness = 0.0
         self.make_autopilot = make_autopilot or solvers.make_solver
         self.saves = Saves(self, score_book if score_book is not None else scores.ScoreBook())  # memory only
         self.say = Texts(self)
+        self.loop = Loop(self)
         self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
         self.clock = time.monotonic
         self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
@@ -388,43 +388,12 @@ class App:
         return self.canvas.frame(Scene(say.board(), say.note(), self.path_cells(), self.cycle_lines(),
                                        say.strip(), say.caption()))
 
-    # -- the loop --------------------------------------------------------------------------
+    # -- the loop (window/loop.py) ---------------------------------------------------------
 
     def run(self, max_ticks=None, max_seconds=None):
-        """Play until Q or the close button; return the exit code.
-
-        The clock ticks every `interval` seconds whether or not the snake may move (paused,
-        game over); `max_ticks` and `max_seconds` end the loop early, for tests and scripts.
-        """
-        self.show(self.render())  # the first frame (the whole board): its ticks count from here
-        start = last_tick = self.clock()
-        self.ticks = self.late_ticks = 0  # ticks played, and those more than half an interval
-        self.worst_lateness = 0.0  # behind their time; the worst delay (docs/tick_benchmark.py)
-        while self.running:
-            # events
-            for event in pygame.event.get():
-                self.handle(event)
-            if not self.running:
-                break
-            # update
-            now = self.clock()
-            if now - last_tick >= self.interval:
-                self.tick()
-                self.note_lateness(now - last_tick - self.interval)
-                last_tick += self.interval
-                if now - last_tick >= self.interval:  # fell behind: no burst of catch-up moves
-                    last_tick = now
-            # draw
-            self.show(self.render())
-            if (max_ticks is not None and self.ticks >= max_ticks
-                    or max_seconds is not None and now - start >= max_seconds):
-                break
-            # wait: until the next tick, but never longer than KEY_WAIT without looking at the keys;
-            # a search under way thinks meanwhile, a slice at a time, and the loop sleeps otherwise
-            until = min(last_tick + self.interval, self.clock() + KEY_WAIT)
-            if not self.think(until):
-                self.sleep(until - self.clock())
-        return self.exit_code
+        """Play until Q or the close button; return the exit code. `max_ticks` and
+        `max_seconds` end the loop early, for tests and scripts."""
+        return self.loop.run(max_ticks, max_seconds)
 
     def think(self, until):
         """Let the autopilot driving, or the verdict on a greedy loop, search until `until` (the
@@ -432,27 +401,3 @@ class App:
         if self.verdict is not None and self.verdict.think(until, self.clock):
             return True
         return self.auto and self.autopilot is not None and self.autopilot.think(until, self.clock)
-
-    @staticmethod
-    def show(rects):
-        """Put the parts of the screen render() changed on the display, if any."""
-        if rects:
-            pygame.display.update(rects)
-
-    def note_lateness(self, seconds):
-        self.ticks += 1
-        self.worst_lateness = max(self.worst_lateness, seconds)
-        if seconds > self.interval / 2:
-            self.late_ticks += 1
-
-    @staticmethod
-    def sleep(seconds):
-        """Sleep in the operating system, which costs nothing while it lasts.
-
-        Not pygame.event.wait: pygame-ce's wait, with or without a timeout, pumps the events
-        and sleeps one millisecond in a loop (src_c/event.c, _pg_event_wait), about 2.5% of a
-        core under Xvfb doing nothing else. Waking every KEY_WAIT to look at the keys costs a
-        fifth of that.
-        """
-        if seconds > 0:
-            time.sleep(seconds)
