@@ -7,7 +7,8 @@
     labels.py    boxes of text sized to the window, and the strip's line
     saves.py     the files the window writes: best scores, debug log, replay, GIF
     screen.py    opening the window on the display, with cells small enough to fit it
-    settings.py  the settings panel's values (Esc), checked by the config's rules
+    panel.py     the settings panel (Esc): opening it, changing a value, applying and saving them
+    settings.py  the settings panel's values, checked by the config's rules
     playback.py  ReplayApp: a replay file played back
 """
 import os

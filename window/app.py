@@ -3,9 +3,9 @@
 The parts live beside it: window/loop.py is the real loop (events -> a move when the clock
 says so -> paint what changed -> wait), window/texts.py says what the board, the strip and
 the caption say (and, for a while, the note App.tell was given), window/canvas.py paints,
-window/saves.py writes the files, window/settings.py holds the Esc panel's values.
+window/saves.py writes the files, window/panel.py does what the Esc settings panel's keys
+say (window/settings.py holds the panel's values).
 """
-import os
 import random
 import sys
 import time
@@ -25,8 +25,8 @@ from window import screen
 from window.canvas import Canvas, Scene
 from window.labels import STRIP_HEIGHT
 from window.loop import Loop
+from window.panel import Panel
 from window.saves import Saves
-from window.settings import Settings
 from window.texts import Texts
 
 SPEED_FACTOR = 0.8  # U multiplies the seconds per move by this, I divides by it
@@ -55,6 +55,7 @@ class App:
         self.paused = paused
         self.help_shown = False  # the H / F1 overlay; the game holds still under it
         self.settings = None  # the Esc panel's Settings while it is open; the game holds still under it
+        self.panel = Panel(self)  # what the panel's keys do
         self.show_path = False  # the O key: dots on the autopilot's planned path
         self.show_cycle = False  # the C key: the Hamiltonian cycle the autopilot follows
         self.ways, self.ways_of = {}, None  # the cycle's lines, and the (autopilot, move) they are of
@@ -98,17 +99,17 @@ class App:
             pygame.K_q: self.quit,
         }
         self.panel_keys = {  # key -> action while the settings panel is open (other keys do nothing)
-            pygame.K_UP: partial(self.settings_line, -1),
-            pygame.K_w: partial(self.settings_line, -1),
-            pygame.K_DOWN: partial(self.settings_line, 1),
-            pygame.K_s: partial(self.settings_line, 1),
-            pygame.K_LEFT: partial(self.settings_value, -1),
-            pygame.K_a: partial(self.settings_value, -1),
-            pygame.K_RIGHT: partial(self.settings_value, 1),
-            pygame.K_d: partial(self.settings_value, 1),
-            pygame.K_RETURN: self.apply_settings,
-            pygame.K_KP_ENTER: self.apply_settings,
-            pygame.K_ESCAPE: self.close_settings,
+            pygame.K_UP: partial(self.panel.line, -1),
+            pygame.K_w: partial(self.panel.line, -1),
+            pygame.K_DOWN: partial(self.panel.line, 1),
+            pygame.K_s: partial(self.panel.line, 1),
+            pygame.K_LEFT: partial(self.panel.value, -1),
+            pygame.K_a: partial(self.panel.value, -1),
+            pygame.K_RIGHT: partial(self.panel.value, 1),
+            pygame.K_d: partial(self.panel.value, 1),
+            pygame.K_RETURN: self.panel.apply,
+            pygame.K_KP_ENTER: self.panel.apply,
+            pygame.K_ESCAPE: self.panel.close,
             pygame.K_q: self.quit,
         }
         self.events = {  # event type -> handler(event); other events are ignored
@@ -122,12 +123,17 @@ class App:
 
     def open_window(self):
         """Open the window for this config's board (or resize it), with cells small enough for
-        the screen (window/screen.py); pygame.error or ConfigError when it cannot be."""
-        block = screen.fit(self.config, STRIP_HEIGHT, self.SMALLEST_CELL)
+        the screen; pygame.error or ConfigError when it cannot be."""
+        block = self.cell_pixels(self.config)
         shown = dict(self.config, **{"block-size": block, "window-width": self.width * block,
                                      "window-height": self.height * block})
         self.screen = screen.open_window(Canvas.window_size(self.width, self.height, block))
         self.canvas = Canvas(self.screen, shown)
+
+    def cell_pixels(self, config):
+        """Pixels per cell to show `config`'s board with on this screen (window/screen.py); a
+        ConfigError when they would be fewer than SMALLEST_CELL."""
+        return screen.fit(config, STRIP_HEIGHT, self.SMALLEST_CELL)
 
     # -- the game ------------------------------------------------------------------------
 
@@ -273,39 +279,11 @@ class App:
     def save_replay(self):
         self.saves.save_replay()
 
-    # -- the settings panel (Esc) -----------------------------------------------------------
+    # -- the settings panel (Esc, window/panel.py) -----------------------------------------
 
     def open_settings(self):
-        """Esc: the settings panel over the board, from the game's settings as they are now."""
-        self.settings = Settings(self.config, self.interval, self.auto, self.autopilot_name, check=self.fits)
-
-    def fits(self, config):
-        """ConfigError unless the screen can show `config`'s board (window/screen.py)."""
-        screen.fit(config, STRIP_HEIGHT, self.SMALLEST_CELL)
-
-    def close_settings(self):
-        """Esc again: the panel closes and nothing changes."""
-        self.settings = None
-
-    def settings_line(self, step):
-        self.settings.choose(step)
-
-    def settings_value(self, step):
-        self.settings.change(step)
-
-    def apply_settings(self):
-        """Return: a new game with the panel's settings, saved in the config file in use (a
-        file that cannot be written is a note: the settings still apply to this session)."""
-        settings = self.settings
-        try:
-            config = settings.config()
-        except configuration.ConfigError as e:  # the panel says it already: Return is refused
-            self.tell(f"Not applied: {e}", "settings not valid")
-            return
-        self.settings = None
-        self.game_ended()  # as R does: an unfinished game still counts
-        self.reconfigure(config)
-        self.save_settings(settings)
+        """Esc: the settings panel over the board."""
+        self.panel.open()
 
     def reconfigure(self, config):
         """Play `config` from now on: the window sized for its board, and a new game."""
@@ -316,20 +294,6 @@ class App:
         self.paused = False
         self.open_window()
         self.new_game(seed=config["seed"])
-
-    def save_settings(self, settings):
-        """Write the applied settings into the config file in use; a note says how it went."""
-        if self.config_path is None:
-            self.tell("Settings applied (no config file in use to save them in)", "settings applied")
-            return
-        name = os.path.basename(self.config_path)
-        try:
-            configuration.save_settings(self.config_path, *settings.saved())
-        except configuration.ConfigError as e:
-            self.tell(f"Settings applied, not saved: {e}", "settings not saved", f"settings not saved: {e}",
-                      err=True)
-            return
-        self.tell(f"Settings applied and saved in {name}", "settings saved", f"settings saved: {self.config_path}")
 
     def quit(self):
         self.saves.enter_scores()

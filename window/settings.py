@@ -1,5 +1,5 @@
 """The settings panel's values (Esc): the line chosen, each line's value, and the config they
-make. No pygame here; window/texts.py says them, App binds the keys.
+make. No pygame here; window/panel.py changes them as the keys say, window/texts.py says them.
 
     line     value                      Left / Right
     width    board width in cells       one fewer / one more
