@@ -1,6 +1,7 @@
 """The pygame window: a game played by hand or by an autopilot, or a replay played back.
 
-    app.py       App: one game on screen, the keys, the autopilot and the clock
+    app.py       App: one game on screen, what the keys do to it, the autopilot and the clock
+    keys.py      which key (or event) calls which of App's actions: in a game, in the settings panel
     loop.py      the real loop: events, a move when the clock says so, painting, the wait
     texts.py     what the board and the caption say
     canvas.py    painting only what changed: the board, the boxes of text on top, the strip below

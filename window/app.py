@@ -1,17 +1,15 @@
-"""The window's App: one game on screen, the keys, the autopilot and the clock.
+"""The window's App: one game on screen, what the keys do to it, the autopilot and the clock.
 
-The parts live beside it: window/loop.py is the real loop (events -> a move when the clock
-says so -> paint what changed -> wait), window/texts.py says what the board, the strip and
-the caption say (and, for a while, the note App.tell was given), window/canvas.py paints,
-window/saves.py writes the files, window/panel.py does what the Esc settings panel's keys
-say (window/settings.py holds the panel's values).
+The parts live beside it: window/keys.py binds the keys and events to App's actions,
+window/loop.py is the real loop (events -> a move when the clock says so -> paint what
+changed -> wait), window/panel.py does what the Esc settings panel's keys say
+(window/settings.py holds the panel's values), window/texts.py says what the board, the
+strip and the caption say (and, for a while, the note App.tell was given), window/canvas.py
+paints, window/saves.py writes the files.
 """
 import random
 import sys
 import time
-from functools import partial
-
-import pygame
 
 import config as configuration
 import drawer
@@ -20,9 +18,9 @@ from files import scores
 from game import Game
 from hamilton.verdict import Verdict
 from play import Drive
-from snake import DOWN, LEFT, RIGHT, UP
 from window import screen
 from window.canvas import Canvas, Scene
+from window.keys import event_handlers, game_keys, panel_keys
 from window.labels import STRIP_HEIGHT
 from window.loop import Loop
 from window.panel import Panel
@@ -36,7 +34,7 @@ NOTE_SECONDS = 2.5  # a note (a file written, a key refused) stays on the board 
 
 
 class App:
-    """The window: one game on screen, the keys, the autopilot and the clock.
+    """The window: one game on screen, what the keys do to it, the autopilot and the clock.
 
     Tests drive it without the clock: `handle(event)` for input, `tick()` for one move,
     `render()` for the rects to show; `run()` is the real loop built from the three
@@ -71,54 +69,9 @@ class App:
         self.note, self.note_until = None, None  # (board text, caption words) of the last note, and until when
         self.open_window()
         self.verdict = None
-        self.keys = {  # key -> action: the one place keys are bound
-            pygame.K_w: partial(self.steer, UP),
-            pygame.K_a: partial(self.steer, LEFT),
-            pygame.K_s: partial(self.steer, DOWN),
-            pygame.K_d: partial(self.steer, RIGHT),
-            pygame.K_UP: partial(self.steer, UP),
-            pygame.K_LEFT: partial(self.steer, LEFT),
-            pygame.K_DOWN: partial(self.steer, DOWN),
-            pygame.K_RIGHT: partial(self.steer, RIGHT),
-            pygame.K_u: self.faster,
-            pygame.K_i: self.slower,
-            pygame.K_p: self.toggle_pause,
-            pygame.K_PERIOD: self.step_once,
-            pygame.K_KP_PERIOD: self.step_once,
-            pygame.K_r: self.restart,
-            pygame.K_RETURN: self.toggle_auto,
-            pygame.K_KP_ENTER: self.toggle_auto,
-            pygame.K_TAB: self.next_autopilot,
-            pygame.K_o: self.toggle_path,
-            pygame.K_c: self.toggle_cycle,
-            pygame.K_h: self.toggle_help,
-            pygame.K_F1: self.toggle_help,
-            pygame.K_SPACE: self.saves.save_log,
-            pygame.K_g: self.save_replay,
-            pygame.K_ESCAPE: self.open_settings,
-            pygame.K_q: self.quit,
-        }
-        self.panel_keys = {  # key -> action while the settings panel is open (other keys do nothing)
-            pygame.K_UP: partial(self.panel.line, -1),
-            pygame.K_w: partial(self.panel.line, -1),
-            pygame.K_DOWN: partial(self.panel.line, 1),
-            pygame.K_s: partial(self.panel.line, 1),
-            pygame.K_LEFT: partial(self.panel.value, -1),
-            pygame.K_a: partial(self.panel.value, -1),
-            pygame.K_RIGHT: partial(self.panel.value, 1),
-            pygame.K_d: partial(self.panel.value, 1),
-            pygame.K_RETURN: self.panel.apply,
-            pygame.K_KP_ENTER: self.panel.apply,
-            pygame.K_ESCAPE: self.panel.close,
-            pygame.K_q: self.quit,
-        }
-        self.events = {  # event type -> handler(event); other events are ignored
-            pygame.QUIT: lambda event: self.quit(),  # the window's close button
-            pygame.KEYDOWN: self.key_down,
-            pygame.VIDEOEXPOSE: lambda event: self.expose(),
-        }
-        if hasattr(pygame, "WINDOWEXPOSED"):  # pygame 2.0.1 and later
-            self.events[pygame.WINDOWEXPOSED] = self.events[pygame.VIDEOEXPOSE]
+        self.keys = game_keys(self)  # key -> action (window/keys.py binds every key)
+        self.panel_keys = panel_keys(self)  # key -> action while the settings panel is open
+        self.events = event_handlers(self)  # event type -> handler(event)
         self.new_game(game, seed=self.config["seed"])
 
     def open_window(self):
