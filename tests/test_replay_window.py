@@ -158,7 +158,7 @@ def test_replay_keys_pause_speed_and_again(saved):
         head, plan = app.game.snake.head(), app.autopilot.planned_path()
         letters = replay.LETTERS
         assert plan[0] == step(head, letters.index(app.replay.moves[2])) and len(plan) == 8
-        assert app.path_cells() == [c for c in plan if not app.game.snake.at(c)]
+        assert app.overlays.path_cells() == [c for c in plan if not app.game.snake.at(c)]
         press(app, pygame.K_r)  # from the start again
         assert app.game.steps == 0 and len(app.game.snake) == 3
         while app.tick():

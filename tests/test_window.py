@@ -484,7 +484,7 @@ def test_o_before_the_first_move_shows_no_path_and_does_not_crash():
         try:
             press(app, pygame.K_o)
             app.render()
-            assert app.path_cells() == []
+            assert app.overlays.path_cells() == []
         finally:
             pygame.display.quit()
 

@@ -4,6 +4,7 @@
     keys.py      which key (or event) calls which of App's actions: in a game, in the settings panel
     loop.py      the real loop: events, a move when the clock says so, painting, the wait
     texts.py     what the board and the caption say
+    overlays.py  what O and C draw over the board: the planned path, the cycle
     canvas.py    painting only what changed: the board, the boxes of text on top, the strip below
     labels.py    boxes of text sized to the window, and the strip's line
     saves.py     the files the window writes: best scores, debug log, replay, GIF

@@ -4,15 +4,15 @@ The parts live beside it: window/keys.py binds the keys and events to App's acti
 window/loop.py is the real loop (events -> a move when the clock says so -> paint what
 changed -> wait), window/panel.py does what the Esc settings panel's keys say
 (window/settings.py holds the panel's values), window/texts.py says what the board, the
-strip and the caption say (and, for a while, the note App.tell was given), window/canvas.py
-paints, window/saves.py writes the files.
+strip and the caption say (and, for a while, the note App.tell was given),
+window/overlays.py works out the path and the cycle O and C draw, window/canvas.py paints,
+window/saves.py writes the files.
 """
 import random
 import sys
 import time
 
 import config as configuration
-import drawer
 import solver as solvers
 from files import scores
 from game import Game
@@ -23,6 +23,7 @@ from window.canvas import Canvas, Scene
 from window.keys import event_handlers, game_keys, panel_keys
 from window.labels import STRIP_HEIGHT
 from window.loop import Loop
+from window.overlays import Overlays
 from window.panel import Panel
 from window.saves import Saves
 from window.texts import Texts
@@ -56,7 +57,7 @@ class App:
         self.panel = Panel(self)  # what the panel's keys do
         self.show_path = False  # the O key: dots on the autopilot's planned path
         self.show_cycle = False  # the C key: the Hamiltonian cycle the autopilot follows
-        self.ways, self.ways_of = {}, None  # the cycle's lines, and the (autopilot, move) they are of
+        self.overlays = Overlays(self)  # what O and C draw, worked out for each frame
         self.running = True
         self.exit_code = 0
         self.make_autopilot = make_autopilot or solvers.make_solver
@@ -279,30 +280,11 @@ class App:
             if action is not None:
                 action()
 
-    def path_cells(self):
-        """The autopilot's plan, on free cells only, when the overlay is on."""
-        if not (self.show_path and self.auto and self.autopilot is not None) or self.game.over():
-            return []
-        snake = self.game.snake
-        return [tuple(c) for c in self.autopilot.planned_path() if not snake.at(c)]
-
-    def cycle_lines(self):
-        """The lines C draws (drawer.lines): the cycle the autopilot follows and where its route
-        leaves it. Worked out once a move, the same dict until the next, so an unchanged
-        drawing costs the canvas nothing."""
-        if not (self.show_cycle and self.auto and getattr(self.autopilot, "follows_a_cycle", False)):
-            return {}
-        key = (self.autopilot, self.game.steps)
-        if key != self.ways_of:
-            self.ways_of = key
-            route = [tuple(c) for c in self.autopilot.planned_path()]
-            self.ways = drawer.lines(self.autopilot.hamiltonian_cycle(), route)
-        return self.ways
-
     def render(self):
         """Paint what is still unpainted; the rects to show (window/canvas.py)."""
         say = self.say
-        return self.canvas.frame(Scene(say.board(), say.note(), self.path_cells(), self.cycle_lines(),
+        drawn = self.overlays
+        return self.canvas.frame(Scene(say.board(), say.note(), drawn.path_cells(), drawn.cycle_lines(),
                                        say.strip(), say.caption()))
 
     # -- the loop (window/loop.py) ---------------------------------------------------------
