@@ -45,12 +45,8 @@ class App:
     SMALLEST_CELL = screen.MIN_CELL  # pixels: a board that needs smaller cells to fit the screen is refused
 
     def __init__(self, config, game=None, paused=False, make_autopilot=None, score_book=None, config_path=None):
-        self.config = dict(config)
+        self.take_config(dict(config))
         self.config_path = config_path  # the config file in use, where Esc's settings are saved (None: none)
-        self.width, self.height = configuration.board_size(self.config)
-        self.interval = float(self.config["speed"])  # seconds per move, changed by U and I
-        self.auto = bool(self.config["auto"])
-        self.autopilot_name = self.config["solver"]  # the autopilot Return and Tab hand the snake to
         self.paused = paused
         self.help_shown = False  # the H / F1 overlay; the game holds still under it
         self.settings = None  # the Esc panel's Settings while it is open; the game holds still under it
@@ -64,7 +60,6 @@ class App:
         self.saves = Saves(self, score_book if score_book is not None else scores.ScoreBook())  # memory only
         self.say = Texts(self)
         self.loop = Loop(self)
-        self.seeds = random.Random(self.config["seed"])  # later games: new, yet repeatable with a seed
         self.clock = time.monotonic
         self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
         self.note, self.note_until = None, None  # (board text, caption words) of the last note, and until when
@@ -74,6 +69,16 @@ class App:
         self.panel_keys = panel_keys(self)  # key -> action while the settings panel is open
         self.events = event_handlers(self)  # event type -> handler(event)
         self.new_game(game, seed=self.config["seed"])
+
+    def take_config(self, config):
+        """Play by `config` from now on: its board, speed, autopilot and seeds (the window and the
+        game are made for it by open_window and new_game)."""
+        self.config = config
+        self.width, self.height = configuration.board_size(config)
+        self.interval = float(config["speed"])  # seconds per move, changed by U and I
+        self.auto = bool(config["auto"])
+        self.autopilot_name = config["solver"]  # the autopilot Return and Tab hand the snake to
+        self.seeds = random.Random(config["seed"])  # later games: new, yet repeatable with a seed
 
     def open_window(self):
         """Open the window for this config's board (or resize it), with cells small enough for
@@ -241,10 +246,7 @@ class App:
 
     def reconfigure(self, config):
         """Play `config` from now on: the window sized for its board, and a new game."""
-        self.config = config
-        self.width, self.height = configuration.board_size(config)
-        self.interval, self.auto, self.autopilot_name = config["speed"], config["auto"], config["solver"]
-        self.seeds = random.Random(config["seed"])
+        self.take_config(config)
         self.paused = False
         self.open_window()
         self.new_game(seed=config["seed"])
