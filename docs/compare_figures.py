@@ -93,8 +93,7 @@ WINDOW_RUNS = [
 # Fakes the clock and the keys, then runs main.main: the same moves every time, on any machine.
 DRIVER = r'''
 import json, os, sys, time
-tree, script, argv = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3:]
-sys.path.insert(0, tree)
+script, argv = json.loads(sys.argv[1]), sys.argv[2:]  # the tree's modules come by PYTHONPATH
 now = [0.0]
 time.monotonic = lambda: now[0]
 def sleep(seconds):
@@ -152,8 +151,9 @@ def window(tree, flags, script, out):
     driver = os.path.join(out, "driver.py")
     with open(driver, "w") as f:
         f.write(DRIVER)
-    env = dict(os.environ, XDG_DATA_HOME=os.path.join(out, "data"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, driver, tree, json.dumps(script), "--config", config, *shlex.split(flags)],
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(out, "data"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=tree)
+    done = subprocess.run([sys.executable, driver, json.dumps(script), "--config", config, *shlex.split(flags)],
                           cwd=out, capture_output=True, text=True, env=env, timeout=600)
     lines = [line.replace(out, "OUT") for line in (done.stdout + done.stderr).splitlines()]
     return {"exit": done.returncode, "lines": lines}

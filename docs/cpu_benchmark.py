@@ -1,6 +1,6 @@
 """Measure the window's CPU use and how fast it answers a key: the real program in Xvfb.
 
-    .venv/bin/python docs/cpu_benchmark.py [--seconds 25] [--warmup 3] [--speed S] [--keys N]
+    .venv/bin/python -m docs.cpu_benchmark [--seconds 25] [--warmup 3] [--speed S] [--keys N]
                                            [--solver NAME] [--cycle]
 
 Starts `Xvfb` (Debian: apt-get install xvfb) on a display number it picks itself and runs
@@ -23,11 +23,10 @@ import sys
 import tempfile
 import time
 
+import config as configuration
+from tests.xvfb import WAIT, start_server, stop_server, window_env, xdotool
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))  # the private X server the Xvfb tests use
-import config as configuration  # noqa: E402
-from xvfb import WAIT, start_server, stop_server, window_env, xdotool  # noqa: E402
 
 
 def cpu_seconds(pid):
@@ -95,7 +94,7 @@ def measure(args, config_path, data):
     return 100 * cpu / wall, wall, keys
 
 
-def main():
+def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=25, help="measured seconds (default 25)")
     parser.add_argument("--warmup", type=float, default=3, help="seconds of start-up left out (default 3)")
@@ -104,7 +103,11 @@ def main():
     parser.add_argument("--solver", choices=configuration.AUTOPILOTS, help="the autopilot (default: the config's; "
                         "hamilton with --cycle)")
     parser.add_argument("--cycle", action="store_true", help="press C: the Hamiltonian cycle drawn (needs xdotool)")
-    args = parser.parse_args()
+    return parser.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse(argv)
     if args.cycle and not shutil.which("xdotool"):
         sys.exit("cpu_benchmark: --cycle presses C with xdotool, which is not installed")
     config = configuration.load(configuration.default_path())

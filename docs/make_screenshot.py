@@ -1,6 +1,6 @@
 """Make the README's screenshot with the game itself: the autopilot plays on the dummy display.
 
-    .venv/bin/python docs/make_screenshot.py [--ticks N] [--seed S] [--solver NAME] [--no-cycle]
+    .venv/bin/python -m docs.make_screenshot [--ticks N] [--seed S] [--solver NAME] [--no-cycle]
                                              [--path] [--out FILE]
 
 The window is never shown; the window's surface, the board and the strip below it, is saved
@@ -10,13 +10,11 @@ a shortcut off the cycle.
 """
 import argparse
 import os
-import sys
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # no window, whatever the desktop
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
 
 import pygame  # noqa: E402
 
@@ -42,7 +40,7 @@ def shoot(ticks, seed, solver, path_overlay, cycle, out):
     pygame.quit()
 
 
-if __name__ == "__main__":
+def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ticks", type=int, default=651, help="autopilot moves before the picture")
     parser.add_argument("--seed", type=int, default=2024, help="the game's random seed")
@@ -51,5 +49,9 @@ if __name__ == "__main__":
                         help="leave out the Hamiltonian cycle hamilton follows (the C key)")
     parser.add_argument("--path", action="store_true", help="show the autopilot's planned path (the O key)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshot.png"))
-    args = parser.parse_args()
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    args = parse(None)
     shoot(args.ticks, args.seed, args.solver, args.path, args.cycle, args.out)

@@ -1,6 +1,6 @@
 """Can a hand-over still be won? The endgame proof of endgame.py, with limits you choose.
 
-    .venv/bin/python docs/prove_handover.py --width 16 --height 12 --seeds 3,16 \
+    .venv/bin/python -m docs.prove_handover --width 16 --height 12 --seeds 3,16 \
         [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6] [--layered]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
@@ -22,18 +22,15 @@ this fruit), "lost", "undecided" (past --hold or --limit), "not asked" (more tha
 how many the search looked at and "peak_mb" the process's largest memory so far.
 """
 import json
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-from headless.games import hand_over  # noqa: E402
-import config as configuration  # noqa: E402
-from hamilton import endgame  # noqa: E402
-from hamilton.endgame import ledger  # noqa: E402
-from game import Game  # noqa: E402
-from hamilton.grid import Grid  # noqa: E402
+import config as configuration
+from game import Game
+from hamilton import endgame
+from hamilton.endgame import ledger
+from hamilton.grid import Grid
+from headless.games import hand_over
 
 try:
     import resource

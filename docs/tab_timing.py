@@ -27,10 +27,10 @@ import tempfile
 import time
 
 import config as configuration
+import solver as solvers
 from autopilot import EndgameState
 from files import debuglog
 from game import Game
-import solver as solvers
 from headless.flags import default_max_steps
 from headless.games import hand_over
 from play import Drive

@@ -1,6 +1,6 @@
 """Does the window keep its tick? The real loop (window.App.run) with an autopilot driving.
 
-    .venv/bin/python docs/tick_benchmark.py [--seconds 60] [--width 80] [--height 60]
+    .venv/bin/python -m docs.tick_benchmark [--seconds 60] [--width 80] [--height 60]
                                             [--speed 0.01] [--solver hamilton] [--start-fill F]
 
 Runs the window's own loop on SDL's off-screen driver (no display needed), at U's fastest
@@ -20,7 +20,6 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
 from headless.games import lay_out  # noqa: E402
 import config as configuration  # noqa: E402
 import pygame  # noqa: E402

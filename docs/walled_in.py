@@ -1,6 +1,6 @@
 """Mid-game hand-overs that leave the tail out of reach: does hamilton lose one it could save?
 
-    .venv/bin/python docs/walled_in.py --width 16 --height 12 --seeds 0-499 [--cap 300000]
+    .venv/bin/python -m docs.walled_in --width 16 --height 12 --seeds 0-499 [--cap 300000]
 
 Each seed plays greedy for a random number of moves (0 to 1,499, fewer if the game ends),
 then a "human" makes 1 to 9 random safe moves. Positions where the head can still reach the
@@ -13,16 +13,13 @@ the cap. A lost game that was savable is a game hamilton should not have lost.
 Prints one JSON line per hand-over, then one with the counts.
 """
 import json
-import os
 import random
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-import config as configuration  # noqa: E402
-import solver as solvers  # noqa: E402
-from game import Game  # noqa: E402
-from snake import DIRECTIONS, step  # noqa: E402
+import config as configuration
+import solver as solvers
+from game import Game
+from snake import DIRECTIONS, step
 
 
 def parse(argv):
