@@ -16,10 +16,10 @@ class EndgameState(enum.Enum):
     """Where a search of every future fruit stands, near the end of a hand-over: the window
     says it, so that a snake going round in circles on purpose is explained."""
 
-    PROVING = "proving"  # under way: the snake circles back to the position being proven
+    PROVING = "proving"  # under way: the snake goes round a loop while the proof goes on
     LOST = "lost"  # this fruit is proven not to be won: the snake only stays alive
     UNDECIDED = "undecided"  # too big to search through: the snake only stays alive
-    WINNING = "winning"  # a proven route longer than a lap of the board: it circles on purpose
+    WINNING = "winning"  # a route proven to win: the window counts down its moves to the fruit
 
 
 class Decision:

@@ -58,7 +58,7 @@ def build_parser():
                       help="autopilot: " + ", ".join(solvers.SOLVERS) + " (default: the config's)")
     game.add_argument("--seed", type=seed_flag, metavar="S",
                       help=f"random seed, {configuration.SEED_RULE}: the same seed, the same games. "
-                           "Headless game i uses S+i-1 (default 1); the window's first game uses S "
+                           "Headless game i uses S+i-1 (default: the config's, else 1); the window's first game uses S "
                            "and R draws the next seeds from it (default: the config's)")
     game.add_argument("--width", type=int, metavar="W", help="board width in cells (default: from the config)")
     game.add_argument("--height", type=int, metavar="H", help="board height in cells (default: from the config)")

@@ -17,7 +17,7 @@ def add_arguments(parser):
     group.add_argument("--games", type=int, metavar="N", help=f"games to play (default {DEFAULT_GAMES})")
     group.add_argument("--max-steps", type=int, metavar="M",
                        help=f"moves before a game counts as stuck (default 100*W*H, and {PROOF_MOVES:,} more "
-                            "with --takeover-from: the moves the longest endgame proof circles)")
+                            "with --takeover-from or --load: the moves the longest endgame proof circles)")
     group.add_argument("--soak", action="store_true", help="check every rule on every move")
     group.add_argument("--boards", metavar="WxH,...",
                        help="play --games games on each of these boards (e.g. 1x2,3x3,8x8); "
