@@ -31,13 +31,14 @@ import os
 import pickle
 import sys
 import tempfile
+import time
 import uuid
 import zipfile
 
 from headless.games import batches
 from headless.jobs import ctrl_c_held
 
-CONNECT_SECONDS = 10  # to reach the scheduler (TCP, TLS handshake, Dask's greeting) and ship the code
+CONNECT_SECONDS = 10  # to reach the scheduler: TCP, the TLS handshake, Dask's greeting and a scheduler's answer
 CLOSE_SECONDS = 5  # to leave the scheduler once the run ends
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NOT_SHIPPED = {"main.py", "drawer.py", "window", "tests", "docs"}  # the window's side, and what no game runs
@@ -143,12 +144,61 @@ class Cluster:
     def _connect(self):
         from distributed import Client
         self._check_address()
+        deadline = time.monotonic() + CONNECT_SECONDS
+        self._greet(deadline)
         try:
             with ctrl_c_held():  # the client's threads never take a Ctrl-C meant for this one
-                self.client = Client(self.address, timeout=CONNECT_SECONDS, set_as_default=False)
+                self.client = Client(self.address, timeout=max(1.0, deadline - time.monotonic()),
+                                     set_as_default=False)
         except Exception as e:  # every way a connection fails: refused, timed out, TLS, a bad address
-            raise ClusterError(f"--cluster: no Dask scheduler reached at {self.address} within "
-                               f"{CONNECT_SECONDS} s: {one_line(e)}") from None
+            raise self._unreached(one_line(e)) from None
+
+    def _greet(self, deadline):
+        """Ask whatever listens at the address who it is, all by `deadline`; raise ClusterError unless
+        a Dask scheduler answers. The Client alone would wait for ever on a peer that takes the
+        connection and says nothing (its handshake has no timeout), and a client that fails on what
+        it is sent is slow to throw away. Ctrl-C stops the wait (KeyboardInterrupt)."""
+        import asyncio
+        from distributed.comm import connect
+        from distributed.security import Security
+        connected = False
+
+        async def identity():
+            nonlocal connected
+            # Dask's own connect gives up a little before the deadline, to say why (its last try's error)
+            comm = await connect(self.address, timeout=max(0.1, deadline - time.monotonic() - 0.5),
+                                 **Security().get_connection_args("client"))
+            connected = True
+            try:
+                await comm.write({"op": "identity", "reply": True})
+                return await comm.read()
+            finally:
+                comm.abort()
+
+        loop = asyncio.new_event_loop()
+        greeting = loop.create_task(asyncio.wait_for(identity(), max(0.1, deadline - time.monotonic())))
+        try:
+            answer = loop.run_until_complete(greeting)
+        except asyncio.TimeoutError:
+            raise self._unreached("it connected, but no answer came" if connected else "no answer") from None
+        except Exception as e:  # refused, TLS, a bad address, a peer that speaks no Dask
+            why, last = one_line(e), e.__cause__  # Dask's "Timed out trying to connect" has its last try's error
+            if not connected and last is not None and str(e).startswith("Timed out trying to connect"):
+                why = f"could not connect ({one_line(last)})" if str(last) else "could not connect"
+            raise self._unreached(why) from None
+        finally:
+            if not greeting.done():  # Ctrl-C
+                greeting.cancel()
+                with contextlib.suppress(BaseException):
+                    loop.run_until_complete(greeting)
+            loop.close()
+        kind = answer.get("type") if isinstance(answer, dict) else None
+        if kind != "Scheduler":
+            raise ClusterError(f"--cluster: {self.address} is no Dask scheduler: it answered "
+                               + (f"as a Dask {kind}" if isinstance(kind, str) else "not as Dask does"))
+
+    def _unreached(self, why):
+        return ClusterError(f"--cluster: no Dask scheduler reached at {self.address} within {CONNECT_SECONDS} s: {why}")
 
     def _check_address(self):
         """Refuse at once what no connection can mend: an unknown scheme, or tls:// without the

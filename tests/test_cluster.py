@@ -241,6 +241,63 @@ def test_no_scheduler_there_is_one_line_within_the_timeout(address, says):
     assert says.format(port=port) in done.stderr and "Traceback" not in done.stderr
 
 
+class Listener:
+    """Something that is no Dask scheduler listening on a port of 127.0.0.1: each connection is
+    taken and held, and sent `says` (nothing: a peer that never answers)."""
+
+    def __init__(self, says=b""):
+        import socket
+        import threading
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.address = f"tcp://127.0.0.1:{self.server.getsockname()[1]}"
+        self.says, self.held = says, []
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while True:
+            try:
+                peer, _ = self.server.accept()
+            except OSError:  # closed
+                return
+            self.held.append(peer)
+            if self.says:
+                peer.sendall(self.says)
+
+    def close(self):
+        self.server.close()
+        for peer in self.held:
+            peer.close()
+
+
+@needs_dask
+@pytest.mark.parametrize("says, why", [
+    (b"", "no answer"),  # takes the connection and says nothing: Dask's own handshake waits for ever
+    (b"0123456789abcdef" * 8, ""),  # answers what Dask reads as a frame of exabytes
+    (b"HTTP/1.0 400 Bad Request\r\n\r\n", ""),
+])
+def test_a_peer_that_is_no_scheduler_is_one_line_within_the_timeout(says, why):
+    listener = Listener(says)
+    try:
+        begun = time.monotonic()
+        done = headless("--games", "2", "--cluster", listener.address, timeout=cluster.CONNECT_SECONDS + 30)
+        took = time.monotonic() - begun
+    finally:
+        listener.close()
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"error: --cluster: no Dask scheduler reached at {listener.address} within "
+                                  f"{cluster.CONNECT_SECONDS} s: {why}")
+    assert took < cluster.CONNECT_SECONDS + 3  # Python's start, Dask's import and the exit
+
+
+@needs_dask
+def test_an_address_dask_cannot_connect_to_is_one_line_at_once():
+    begun = time.monotonic()
+    done = headless("--games", "2", "--cluster", "tcp://:::", timeout=cluster.CONNECT_SECONDS + 30)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "ValueError: invalid address" in done.stderr and "Traceback" not in done.stderr
+    assert time.monotonic() - begun < cluster.CONNECT_SECONDS
+
+
 def test_without_distributed_the_one_line_says_what_to_install(tmp_path):
     (tmp_path / "distributed").mkdir()
     (tmp_path / "distributed" / "__init__.py").write_text("raise ImportError('not here')\n")
