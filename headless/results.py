@@ -203,9 +203,27 @@ def differs(theirs, ours):
         return "no run named"
     for name in ours:
         if theirs.get(name) != ours[name]:
+            if name == "boards":
+                return boards_differ(theirs.get(name), ours[name])
             return f"{name}: {brief(theirs.get(name))}, not {brief(ours[name])}"
     extra = sorted(set(theirs) - set(ours))
     return f"{extra[0]}: {brief(theirs[extra[0]])}" if extra else "another run"
+
+
+def boards_differ(theirs, ours):
+    """How the file's boards differ from this run's: their names ('boards: 16x12, not 16x12, 8x8'),
+    or the first setting of a board of the same name ("board 16x12's initial_length: 3, not 4")."""
+    try:
+        names = [board["board"] for board in theirs]
+    except (TypeError, KeyError):
+        return f"boards: {brief(theirs)}, not {', '.join(board['board'] for board in ours)}"
+    if names != [board["board"] for board in ours]:
+        return f"boards: {', '.join(map(str, names))}, not {', '.join(board['board'] for board in ours)}"
+    for their, our in zip(theirs, ours):
+        for name in our:
+            if their.get(name) != our[name]:
+                return f"board {our['board']}'s {name}: {brief(their.get(name))}, not {brief(our[name])}"
+    return "boards: another setting"
 
 
 def brief(value):

@@ -92,12 +92,14 @@ def test_a_torn_last_line_is_dropped_with_a_warning_and_its_game_played_again(tm
 
 
 @pytest.mark.parametrize("other, says", [
-    (["--width", "8"], "boards"),
+    (["--width", "8"], "boards: 7x6, not 8x6)"),
     (["--solver", "hamilton"], "solver"),
     (["--seed", "5"], "seed"),
     (["--games", "13"], "games"),
     (["--soak"], "soak"),
-    (["--max-steps", "99"], 'boards: [{"board": "7x6", "initial_length": 3, "max_steps": 4200}], not'),
+    (["--max-steps", "99"], "board 7x6's max_steps: 4200, not 99)"),
+    (["--initial-length", "4"], "board 7x6's initial_length: 3, not 4)"),
+    (["--boards", "7x6,5x5"], "boards: 7x6, not 7x6, 5x5)"),
 ])
 def test_a_file_of_another_run_is_refused_and_left_as_it_is(tmp_path, other, says):
     headless(*RUN, "--results", "run.jsonl", cwd=tmp_path)
