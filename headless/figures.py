@@ -1,4 +1,6 @@
 """A run's figures: time per move in a histogram, the games added up, and progress on stderr."""
+import os
+import shutil
 import sys
 
 from game import LOST, WON
@@ -146,10 +148,26 @@ class Progress:
 
 def _bar(total, label, stream):
     """A tqdm bar of `total` games, or None without tqdm. Its monitor thread stays off: the
-    runner keeps one thread, so Ctrl-C always interrupts the thread that waits for games."""
+    runner keeps one thread, so Ctrl-C always interrupts the thread that waits for games.
+
+    It follows the terminal's width, unless the terminal says it has none (a pseudo-terminal
+    no window has sized: `script`, a container's or a CI job's), which tqdm would take for -1
+    columns and rows and draw nothing at all: it is then $COLUMNS or 80 wide, in $LINES or 24."""
     try:
         import tqdm
     except ImportError:
         return None
     tqdm.tqdm.monitor_interval = 0
-    return tqdm.tqdm(total=total, desc=label, unit="game", file=stream, dynamic_ncols=True, smoothing=0.1)
+    if _columns(stream) > 0:
+        return tqdm.tqdm(total=total, desc=label, unit="game", file=stream, dynamic_ncols=True, smoothing=0.1)
+    size = shutil.get_terminal_size()
+    return tqdm.tqdm(total=total, desc=label, unit="game", file=stream, ncols=size.columns or 80,
+                     nrows=size.lines or 24, smoothing=0.1)
+
+
+def _columns(stream):
+    """The width of the terminal `stream` writes to; 0 if it says none, or cannot say."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return 0

@@ -522,15 +522,17 @@ def test_load_of_a_file_that_is_no_debug_log_is_one_line(tmp_path):
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
-def test_on_a_terminal_progress_is_a_bar_with_games_won_and_time_left(tmp_path):
-    """stderr on a pseudo-terminal: tqdm's bar (done/total, the time left, games won), no plain lines."""
+@pytest.mark.parametrize("rows, columns", [(30, 100), (0, 0)])  # as a window has; as `script` makes one
+def test_on_a_terminal_progress_is_a_bar_with_games_won_and_time_left(tmp_path, rows, columns):
+    """stderr on a pseudo-terminal: tqdm's bar (done/total, the time left, games won), no plain lines;
+    also on one that says it has no size."""
     import pty
     pytest.importorskip("tqdm", reason="the bar is tqdm's (requirements.txt installs it)")
     import fcntl
     import struct
     import termios
     main_side, terminal = pty.openpty()
-    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))  # 100 columns, as a window has
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--games", "6",
                              "--width", "5", "--height", "5", "--jobs", "1"], cwd=str(tmp_path),
                             stdout=subprocess.PIPE, stderr=terminal, text=True)
