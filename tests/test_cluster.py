@@ -290,6 +290,25 @@ def test_a_peer_that_is_no_scheduler_is_one_line_within_the_timeout(says, why):
 
 
 @needs_dask
+def test_ctrl_c_while_the_scheduler_is_being_reached_ends_the_run_at_once():
+    listener = Listener()  # never answers: the run waits for the scheduler until CONNECT_SECONDS
+    try:
+        game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--games", "2",
+                                 "--cluster", listener.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, start_new_session=True)
+        time.sleep(3)  # Python and Dask loaded: the run waits for an answer
+        os.killpg(game.pid, signal.SIGINT)
+        sent = time.monotonic()
+        out, err = game.communicate(timeout=cluster.CONNECT_SECONDS + 30)
+        took = time.monotonic() - sent
+    finally:
+        listener.close()
+    assert game.returncode == 130 and json.loads(out) == {"games": 0, "interrupted": True}, err
+    assert err == "interrupted: the figures are those of the games finished\n"
+    assert took < 2
+
+
+@needs_dask
 def test_an_address_dask_cannot_connect_to_is_one_line_at_once():
     begun = time.monotonic()
     done = headless("--games", "2", "--cluster", "tcp://:::", timeout=cluster.CONNECT_SECONDS + 30)
