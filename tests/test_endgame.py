@@ -509,11 +509,12 @@ def test_hamilton_wins_every_hand_over_the_proof_says_can_be_won_and_loses_none(
     assert [seed for seed in positions if ended[seed]["outcome"] == "lost"] == []
 
 
-PROVE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "prove_handover.py")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def prove_handover(*flags):
-    return subprocess.run([sys.executable, PROVE, *flags], capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "docs.prove_handover", *flags], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
 
 
 def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():

@@ -1281,8 +1281,8 @@ def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):
 
 def test_the_screenshot_script_draws_the_board(tmp_path):
     out = tmp_path / "shot.png"
-    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "make_screenshot.py")
-    done = subprocess.run([sys.executable, script, "--ticks", "5", "--out", str(out)],
+    script = ["-m", "docs.make_screenshot"]  # from the checkout, as the docs run it
+    done = subprocess.run([sys.executable, *script, "--ticks", "5", "--out", str(out)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     picture = pygame.image.load(str(out))
@@ -1295,9 +1295,10 @@ def test_the_screenshot_script_draws_the_board(tmp_path):
 
 
 def test_the_tick_benchmark_plays_the_real_loop_and_counts_late_ticks():
-    script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "tick_benchmark.py")
-    done = subprocess.run([sys.executable, script, "--seconds", "1", "--width", "20", "--height", "15",
-                           "--speed", "0.02", "--start-fill", "0.5"], capture_output=True, text=True, timeout=60)
+    script = ["-m", "docs.tick_benchmark"]  # from the checkout, as the docs run it
+    done = subprocess.run([sys.executable, *script, "--seconds", "1", "--width", "20", "--height", "15",
+                           "--speed", "0.02", "--start-fill", "0.5"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     # How many ticks come in time depends on the machine's load: the benchmark measures it; here
