@@ -18,6 +18,7 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import signal
+import threading
 
 from headless.games import batches, play_batch, play_game
 
@@ -41,6 +42,12 @@ def ctrl_c_held():
     block ends, and what started keeps it blocked (a forked worker until it ignores it, a
     thread for good), so Ctrl-C always reaches this thread, the one that stops the run.
 
+    Two locks, because a signal has two halves. The system's: SIGINT is blocked in this thread
+    (pthread_sigmask), so a forked worker is born with it blocked. Python's: another thread
+    that does not block it (a progress bar's, a cluster client's) may still be handed the
+    signal, and Python then runs its handler here, in the main thread, at once; so, in the
+    main thread, the handler only notes it, and it is raised again when the block ends.
+
     Blocked, not ignored: an ignored SIGINT would be lost and the run would go on. Where
     signals cannot be blocked (Windows), it is ignored instead."""
     if not hasattr(signal, "pthread_sigmask"):
@@ -50,11 +57,18 @@ def ctrl_c_held():
         finally:
             signal.signal(signal.SIGINT, previous)
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    noted = []
+    in_main = threading.current_thread() is threading.main_thread()  # only it may set handlers
+    handler = signal.signal(signal.SIGINT, lambda number, frame: noted.append(number)) if in_main else None
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # one the system held back comes now: noted too
+        if in_main:
+            signal.signal(signal.SIGINT, signal.SIG_DFL if handler is None else handler)
+        if noted:
+            signal.raise_signal(signal.SIGINT)  # the handler of before takes it, as if it came now
 
 
 def _serve(conn):

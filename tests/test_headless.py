@@ -229,14 +229,21 @@ def test_workers_leave_ctrl_c_to_the_main_process(monkeypatch):
 
 
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
-def test_ctrl_c_while_the_workers_start_stops_the_run(monkeypatch):
+@pytest.mark.parametrize("other_thread", [False, True])
+def test_ctrl_c_while_the_workers_start_stops_the_run(monkeypatch, other_thread):
     """A Ctrl-C pressed while the workers are being started is held back, not lost: it stops
-    the run once they are, and they are stopped with it."""
+    the run once they are, and they are stopped with it. With another thread alive (a
+    progress bar's, a cluster client's), the system may hand the Ctrl-C to that thread, which
+    does not block it, and Python runs its handler in the main thread at once: it must be
+    held back all the same (here that handler is called as the signal would call it)."""
     started = jobs._Worker.__init__
 
     def start_then_ctrl_c(self, context):
         started(self, context)
-        os.kill(os.getpid(), signal.SIGINT)
+        if other_thread:
+            signal.getsignal(signal.SIGINT)(signal.SIGINT, None)
+        else:
+            os.kill(os.getpid(), signal.SIGINT)
     monkeypatch.setattr(jobs._Worker, "__init__", start_then_ctrl_c)
     specs = [GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(40)]
     played = []
