@@ -1,6 +1,8 @@
-"""The README stands alone: its commands parse as written, its links exist, it sends nobody elsewhere.
-docs/cluster.md too: each of its commands is parsed (or run) by the program it names."""
-import importlib.util
+"""The README and the pages under docs/ stand alone: every command in them is checked by the
+program it names (parsed as written, or run where that is cheap), their links exist, and
+they send nobody to a document the reader does not have."""
+import glob
+import importlib
 import os
 import re
 import shlex
@@ -11,11 +13,17 @@ import pytest
 import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
-    README = readme.read()
+PAGES = ["README.md"] + sorted(os.path.relpath(path, ROOT) for path in glob.glob(os.path.join(ROOT, "docs", "*.md")))
+
+
+def read(name):
+    with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+        return f.read()
+
+
+README = read("README.md")
 SHELL_BLOCKS = re.findall(r"```sh\n(.*?)```", README, re.S)
-with open(os.path.join(ROOT, "docs", "cluster.md"), encoding="utf-8") as page:
-    CLUSTER_PAGE = page.read()
+CLUSTER_PAGE = read(os.path.join("docs", "cluster.md"))
 
 
 def commands(text=README):
@@ -27,69 +35,44 @@ def commands(text=README):
                 yield line
 
 
+def every_command():
+    return [(page, line) for page in PAGES for line in commands(read(page))]
+
+
 def test_the_top_is_exactly_the_two_commands():
     first = [line.split("#")[0].strip() for line in SHELL_BLOCKS[0].strip().splitlines()]
     assert first == ["./run.sh play", "./run.sh test"]
     assert README.index("```sh") < README.index("## ")  # before anything else
 
 
-@pytest.mark.parametrize("line", [line for line in commands() if line.startswith("./run.sh play")])
-def test_every_play_command_parses_as_written(line, tmp_path, monkeypatch):
-    (tmp_path / "docs").mkdir()  # a checkout's folders, but none of its files: --record refuses
-    monkeypatch.chdir(tmp_path)  # to replace a GIF that is already there
-    # $(python3 -c "...") lists boards; any one board stands for it here
-    words = shlex.split(re.sub(r'\$\(python3 -c "[^"]*"\)', "1x2", line))[2:]
-    main.parse_args(words)  # a flag the README names but main.py refuses exits here
+def test_the_readme_is_a_front_door():
+    assert len(README.splitlines()) <= 220
+    assert not re.search(r"\b20\d\d-\d\d-\d\d\b", README)  # dated figures live in docs/measurements.md
 
 
-@pytest.mark.parametrize("line", [line for line in commands()
-                                  if "docs/prove_handover.py" in line or "docs/walled_in.py" in line])
-def test_every_proving_command_parses_as_written(line):
-    path = shlex.split(line)[1]
-    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], os.path.join(ROOT, path))
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    args = tool.parse(shlex.split(line)[2:])  # a flag it refuses exits here
-    assert args.seeds
+def test_every_page_has_commands_and_the_docs_pages_are_all_checked():
+    pages = ("usage", "cluster", "measurements", "handovers", "design")
+    assert {f"docs/{page}.md" for page in pages} <= set(PAGES)
+    assert len(every_command()) >= 10
 
 
-def test_every_command_is_one_a_user_can_run():
-    for line in commands():
-        assert line.split()[0] in ("./run.sh", ".venv/bin/python", "apt-get"), line
-
-
-@pytest.mark.parametrize("target", [t for t in re.findall(r"\]\(([^)#]+)\)", README) if not t.startswith("https://")])
-def test_links_point_at_files_of_the_repository(target):
-    assert os.path.exists(os.path.join(ROOT, target)), target
-
-
-@pytest.mark.parametrize("name", ["README.md", os.path.join("docs", "design.md")])
-def test_no_document_the_user_does_not_have(name):
-    with open(os.path.join(ROOT, name), encoding="utf-8") as f:
-        text = f.read()
-    assert "../shared" not in text and "seeds/" not in text
-    assert not re.search(r"\bthe report\b", text, re.I)
-    assert "python main.py" not in text  # pygame lives in .venv: ./run.sh play
-
-
-# -- docs/cluster.md ------------------------------------------------------------------------
-
-def made_certificates(folder):
-    """Run the page's openssl commands, in their order, in `folder`."""
-    for line in commands(CLUSTER_PAGE):
-        if line.startswith("openssl "):
-            subprocess.run(shlex.split(line), cwd=folder, check=True, capture_output=True, timeout=60)
-
-
-@pytest.mark.parametrize("line", list(commands(CLUSTER_PAGE)))
-def test_every_command_of_the_cluster_page_is_checked_by_its_program(line, tmp_path, monkeypatch):
-    """./run.sh play: main.py's parser; dask: its own (click) parser, with the page's
-    certificates made first; openssl: run; export: a Dask setting that exists; a docs tool:
-    its parser; pip: a package the tests install."""
-    words = shlex.split(line)
+@pytest.mark.parametrize("page, line", every_command())
+def test_every_command_is_checked_by_its_program(page, line, tmp_path, monkeypatch):
+    """./run.sh play: main.py's parser (with no files of the checkout around: --record refuses
+    to replace a file that is there); ./run.sh test: pytest's arguments name tests that
+    exist; a docs tool: its own parser; dask: its (click) parser, with the cluster page's
+    certificates made first; openssl: run; export: a Dask setting that exists; pip: a
+    package the tests install; apt-get: a Debian package the tests use."""
+    words = shlex.split(re.sub(r'\$\(python3 -c "[^"]*"\)', "1x2", line))  # a list of boards: any one
+    (tmp_path / "docs").mkdir()
     monkeypatch.chdir(tmp_path)
-    if line.startswith("./run.sh play "):
-        main.parse_args(words[2:])
+    if words[:2] == ["./run.sh", "play"]:
+        main.parse_args(words[2:])  # a flag the page names but main.py refuses exits here
+    elif words[:2] == ["./run.sh", "test"]:
+        for word in words[2:]:
+            assert word.startswith("-") or os.path.exists(os.path.join(ROOT, word.split("::")[0])), word
+    elif words[:2] == [".venv/bin/python", "-m"] and words[2].startswith("docs."):
+        importlib.import_module(words[2]).parse(words[3:])  # a flag the tool refuses exits here
     elif line.startswith("openssl "):
         made_certificates(tmp_path)
         assert {"ca.pem", "ca.key", "node.pem", "node.key"} <= set(os.listdir(tmp_path))
@@ -109,14 +92,39 @@ def test_every_command_of_the_cluster_page_is_checked_by_its_program(line, tmp_p
             (key, setting), = setting.items()
             path.append(key)
         assert dask.config.get(".".join(path), default="missing") != "missing", path
-    elif words[:2] == [".venv/bin/python", "-m"] and words[2].startswith("docs."):
-        importlib.import_module(words[2]).parse(words[3:])  # a flag the tool refuses exits here
     elif words[1:4] == ["-m", "pip", "install"] and words[0] in (".venv/bin/python", "python3"):
         with open(os.path.join(ROOT, "requirements-test.txt"), encoding="utf-8") as f:
             tested = {line.split(">")[0].split("=")[0].strip() for line in f if line[:1].isalpha()}
         assert set(words[4:]) <= tested
+    elif words[:3] == ["apt-get", "install", "xvfb"]:
+        assert words[3:] in ([], ["xdotool"])
     else:
-        raise AssertionError(f"no test knows this command: {line}")
+        raise AssertionError(f"{page}: no test knows this command: {line}")
+
+
+@pytest.mark.parametrize("page, target", [(page, target) for page in PAGES
+                                          for target in re.findall(r"\]\(([^)#\s]+)[^)]*\)", read(page))
+                                          if not target.startswith("https://")])
+def test_links_point_at_files_of_the_repository(page, target):
+    assert os.path.exists(os.path.join(ROOT, os.path.dirname(page), target)), f"{page}: {target}"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_document_the_user_does_not_have(page):
+    text = read(page)
+    assert "../shared" not in text and "seeds/" not in text
+    assert not re.search(r"\bthe report\b", text, re.I)
+    assert "python main.py" not in text  # pygame lives in .venv: ./run.sh play
+    assert "sys.path" not in text
+
+
+# -- docs/cluster.md ------------------------------------------------------------------------
+
+def made_certificates(folder):
+    """Run the page's openssl commands, in their order, in `folder`."""
+    for line in commands(CLUSTER_PAGE):
+        if line.startswith("openssl "):
+            subprocess.run(shlex.split(line), cwd=folder, check=True, capture_output=True, timeout=60)
 
 
 def test_the_cluster_page_links_and_names_only_what_exists():
@@ -124,3 +132,16 @@ def test_the_cluster_page_links_and_names_only_what_exists():
         assert target.startswith("https://") or os.path.exists(os.path.join(ROOT, "docs", target)), target
     from headless.cluster import CONNECT_SECONDS
     assert f"**{CONNECT_SECONDS} seconds**" in CLUSTER_PAGE  # the timeout the page states is the code's
+
+
+def test_the_readme_gif_is_what_its_command_makes(tmp_path, monkeypatch):
+    """The README says its GIF is the same file every time: its own command, run afresh,
+    makes docs/hamilton-10x10.gif byte for byte."""
+    pytest.importorskip("PIL")
+    line, = [line for line in commands() if "--record docs/hamilton-10x10.gif" in line]
+    (tmp_path / "docs").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert main.main(shlex.split(line)[2:]) == 0
+    with open(tmp_path / "docs" / "hamilton-10x10.gif", "rb") as made, \
+            open(os.path.join(ROOT, "docs", "hamilton-10x10.gif"), "rb") as shipped:
+        assert made.read() == shipped.read()

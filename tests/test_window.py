@@ -580,10 +580,7 @@ def test_the_readme_keys_table_says_what_key_help_says():
     section = readme.split("\n## Keys\n", 1)[1].split("\n## ", 1)[0]
     rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
     table = [(k.strip(), what.strip()) for k, what in rows[2:]]  # the header and its rule aside
-    # README.md is being rewritten on another branch, which adds the keys of issue 36; until
-    # it is merged the table may lack just those rows. Drop NEW_KEYS once the README has them.
-    new_keys = {".", "C", "Esc"}
-    assert table in (texts.KEY_HELP, [row for row in texts.KEY_HELP if row[0] not in new_keys])
+    assert table == texts.KEY_HELP
 
 
 def test_the_hint_says_how_to_take_the_wheel_and_goes_after_a_while(make_app, monkeypatch):
