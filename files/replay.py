@@ -2,7 +2,7 @@
 
 No pygame here. A replay holds what a game's own history holds (game.py): the board, the
 starting length, every fruit in the order it appeared and one letter per tick for the
-direction actually moved. The snake starts as the spec says (top-left, heading right), so
+direction actually moved. The snake starts as the rules say (top-left, heading right, game.py), so
 playing a replay back needs no random generator, and a file written by one Python replays
 the same with any other:
 
@@ -52,7 +52,7 @@ class ReplayError(Exception):
 
 @dataclasses.dataclass
 class Replay:
-    """One whole game, from the spec's start to its last move."""
+    """One whole game, from the rules' start to its last move."""
 
     width: int
     height: int

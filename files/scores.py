@@ -54,7 +54,7 @@ def default_path(environ=None):
     """$XDG_DATA_HOME/snake-autopilot/scores.json, else under ~/.local/share (XDG base dirs)."""
     environ = os.environ if environ is None else environ
     base = environ.get("XDG_DATA_HOME") or ""
-    if not os.path.isabs(base):  # the spec says a relative value is to be ignored
+    if not os.path.isabs(base):  # the XDG Base Directory spec: a relative value is to be ignored
         base = os.path.join(os.path.expanduser("~"), ".local", "share")
     return os.path.join(base, FOLDER, FILE)
 

@@ -453,13 +453,13 @@ def logged_moment(tmp_path, moves=60):
     import config
     from files import debuglog
     game = Game(6, 6, 3, seed=4)
-    pilot = solvers.make_solver("greedy", game)
+    autopilot = solvers.make_solver("greedy", game)
     for _ in range(moves):
-        game.snake.turn(pilot.next_direction())
+        game.snake.turn(autopilot.next_direction())
         game.step()
     logged = config.validate({"window-width": 300, "window-height": 300, "block-size": 50, "speed": 0.1,
                               "auto": False, "solver": "greedy", "seed": 4, "initial-length": 3})
-    return debuglog.write(game, logged, pilot, directory=str(tmp_path)), game
+    return debuglog.write(game, logged, autopilot, directory=str(tmp_path)), game
 
 
 def played_from(log, seed=None):
@@ -469,9 +469,9 @@ def played_from(log, seed=None):
     if seed is not None:
         game.rng.seed(seed)
     first = game.steps
-    pilot = solvers.make_solver("hamilton", game)
+    autopilot = solvers.make_solver("hamilton", game)
     while game.state == "playing":
-        game.snake.turn(pilot.next_direction())
+        game.snake.turn(autopilot.next_direction())
         game.step()
     return game.state, game.steps - first, len(game.snake)
 

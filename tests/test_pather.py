@@ -129,7 +129,7 @@ def bfs_distance(snake, target):
 
 
 def reference_extension(snake, moves):
-    """The report's extension written as plainly as it reads, on a list of moves."""
+    """Shortest-path extension (pather.py's docstring) written as plainly as it reads, on a list of moves."""
     moves = list(moves)
     used = set(walk(snake.head(), moves)) | set(snake.body)
     idx, cur = 0, snake.head()

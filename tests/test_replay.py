@@ -44,9 +44,9 @@ class Crasher(Autopilot):
 def lost_game(seed=1):
     for s in range(seed, seed + 50):
         game = Game(7, 7, 4, s)
-        pilot = Crasher(game)
+        autopilot = Crasher(game)
         while not game.over() and game.steps < 2000:
-            game.snake.turn(pilot.next_direction())
+            game.snake.turn(autopilot.next_direction())
             game.step()
         if game.state == LOST and game.eaten > 2:
             return game
@@ -63,10 +63,10 @@ def write_data(path, data):
 def test_history_records_moves_and_fruits_as_they_happen():
     game = Game(6, 6, 3, seed=11)
     fruits = [game.fruit.where()]
-    pilot = solvers.make_solver("hamilton", game)
+    autopilot = solvers.make_solver("hamilton", game)
     directions = []
     while not game.over():
-        game.snake.turn(pilot.next_direction())
+        game.snake.turn(autopilot.next_direction())
         ate = game.step()
         directions.append(game.snake.direction())
         if ate:
