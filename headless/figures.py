@@ -159,10 +159,11 @@ def _bar(total, label, stream):
         return None
     tqdm.tqdm.monitor_interval = 0
     if _columns(stream) > 0:
-        return tqdm.tqdm(total=total, desc=label, unit="game", file=stream, dynamic_ncols=True, smoothing=0.1)
-    size = shutil.get_terminal_size()
-    return tqdm.tqdm(total=total, desc=label, unit="game", file=stream, ncols=size.columns or 80,
-                     nrows=size.lines or 24, smoothing=0.1)
+        sizing = {"dynamic_ncols": True}
+    else:
+        size = shutil.get_terminal_size()
+        sizing = {"ncols": size.columns or 80, "nrows": size.lines or 24}
+    return tqdm.tqdm(total=total, desc=label, unit="game", file=stream, smoothing=0.1, **sizing)
 
 
 def _columns(stream):

@@ -1,6 +1,7 @@
 """--cluster on a real Dask cluster: a scheduler and workers started here as a user would
 start them (`dask scheduler`, `dask worker`), from a folder that holds none of the game's
 code and with pygame hidden from them, so each run must ship the code it plays."""
+import contextlib
 import json
 import os
 import signal
@@ -251,7 +252,8 @@ class Listener:
         self.server = socket.create_server(("127.0.0.1", 0))
         self.address = f"tcp://127.0.0.1:{self.server.getsockname()[1]}"
         self.says, self.held = says, []
-        threading.Thread(target=self.serve, daemon=True).start()
+        self.serving = threading.Thread(target=self.serve, daemon=True)
+        self.serving.start()
 
     def serve(self):
         while True:
@@ -264,7 +266,13 @@ class Listener:
                 peer.sendall(self.says)
 
     def close(self):
+        """Stop listening, and the thread with it (close alone does not wake an accept() on
+        Linux: the thread would live on, and take signals meant for the tests after)."""
+        import socket
+        with contextlib.suppress(OSError):
+            self.server.shutdown(socket.SHUT_RDWR)
         self.server.close()
+        self.serving.join(5)
         for peer in self.held:
             peer.close()
 
