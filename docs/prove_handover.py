@@ -9,11 +9,12 @@ can it be won whatever fruits come? In the game the search is cut short by HOLD 
 held at once, the memory) and LIMIT (its work, the time); here you set them, so a
 position the game leaves undecided can be decided given the memory and the minutes. As in
 the game, the search keeps every body it meets up to a quarter of --hold (FORGET), goes on
-depth first from a layer of a third of it (DEEPEN), and a position with more than 4 free
-cells gets a tenth of --limit. The search over forks (bodies with a choice) goes first,
-and the layered search only where it meets its bounds, or to find a shorter route than the
-forks' first; --layered skips the forks: the layered search alone, as the game searched
-before. Without --hold, the game's is used: a million bodies on 16x12 and smaller boards,
+depth first from a layer of a third of it (DEEPEN), and a position with 5 or 6 free cells
+gets a tenth of --limit (with 7 or 8, which the game searches only when it thinks between
+moves and finds no way back into order, the whole of it). The search over forks (bodies
+with a choice) goes first, and the layered search only where it meets its bounds, or to
+find a shorter route than the forks' first; --layered skips the forks: the layered search
+alone, as the game searched before. Without --hold, the game's is used: a million bodies on 16x12 and smaller boards,
 fewer on bigger ones, where each body takes more memory.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to

@@ -10,8 +10,10 @@ else left behind. First match wins:
     few free cells left     the shortest route found by searching every      endgame/
                             future fruit (hand-overs near the end); while
                             the proof goes on, a loop back to this position
-    anything else           a route back into order; failing that, stay      survival.py
-                            alive and keep as much of the body in order
+    anything else           a route back into order; failing that, in a      survival.py,
+                            timed game with up to 8 free cells, the search   endgame/
+                            of every future; else stay alive and keep as
+                            much of the body in order
 
 Whichever plays, a route once taken is followed to its fruit, unless someone else steers.
 `decision` is a HamiltonDecision (decision.py): which way of playing made the move, and how
@@ -171,8 +173,8 @@ class HamiltonSolver(Autopilot):
 
     # -- a body in no order ------------------------------------------------------------------
 
-    def _endgame_move(self, body, fruit):
-        answer = self.endgame.move(tuple(body), fruit)
+    def _endgame_move(self, body, fruit, wider=False):
+        answer = self.endgame.move(tuple(body), fruit, wider)
         if answer is None:
             return None
         cells, won = answer
@@ -194,6 +196,9 @@ class HamiltonSolver(Autopilot):
             route = self._restore(body, fruit)
             if route:
                 return self._survival_route(route, fruit, "restore")
+            nxt = self._endgame_move(body, fruit, wider=True)  # timed: no way back into order, so prove
+            if nxt is not None:
+                return nxt
         choice = self.survival.move(self.game.snake, body, fruit, self.hungry, mind_order=not hopeless)
         if choice is None:
             self.decision = HamiltonDecision("doomed", mode="survival")

@@ -5,17 +5,22 @@ where the snake will be when it is likely done, keeps every route proven, and ma
 next fruit's proofs ready while the snake goes to eat. These tests drive it with a work
 clock (time is the work done), so they are the same on any machine.
 """
+import copy
+
 import pytest
 
 from boards import NOT_WON, board
-from game import Game
+from game import WON, Game
 from hamilton import HamiltonSolver
+from hamilton.endgame.endgame import WIDE_PACE
 from hamilton.endgame import Endgame
 from hamilton.endgame.forks import ForkSearch
+from hamilton.endgame.ledger import SLICE
 from hamilton.grid import Grid
 from hamilton.verdict import Answer, Verdict
 from headless.figures import Timing
-from headless.games import play
+from headless.games import hand_over, play
+from play import Drive
 from test_endgame import eats_by, seed_37_and_29_on_ten_by_ten
 
 
@@ -125,6 +130,71 @@ def test_a_timed_search_for_a_shorter_route_keeps_the_shorter_of_the_two(seed_37
     search.timed = True
     assert len(search.winning_route(body, fruit)) == 1310  # the first route, kept
     assert len(Endgame(grid).winning_route(body, fruit)) == 1315  # untimed: as before
+
+
+def played(game, autopilot, wait=None, moves=3000):
+    """Play `autopilot` on `game`, a wait of `wait` between moves if given, on a clock of work
+    done (and of the waits gone by, for the moves' pace): the steps of its decisions, and the
+    move of its first meal."""
+    waited = []
+    clock = lambda: autopilot.endgame.ledger.spent + sum(waited)  # noqa: E731
+    drive, length, steps, first_meal = Drive(game, autopilot), len(game.snake), [], None
+    while not game.over() and len(steps) < moves:
+        direction = autopilot.next_direction()
+        steps.append(autopilot.decision.step)
+        if wait is not None:
+            deadline = clock() + wait
+            autopilot.think(deadline, clock)
+            waited.append(max(0, deadline - clock()))  # the rest of the wait, thought or not
+        drive.move(direction)
+        if first_meal is None and len(game.snake) > length:
+            first_meal = len(steps)
+    return steps, first_meal
+
+
+def test_a_timed_game_proves_where_no_way_back_into_order_is_found_even_past_free_max():
+    """10x10 seed 34's hand-over has 6 free cells and no route brings its body back into
+    order. Asked only up to 4 free cells, the untimed game keeps the snake alive, and it
+    eats after 2,073 moves; a timed game asks the search anyway (up to FREE_MAX_TIMED free
+    cells) once its moves are known to be WIDE_PACE apart (from its third move), proves a
+    win at once, eats after about a hundred moves and wins the game. Where its moves come faster,
+    it plays as untimed."""
+    def handed_over():
+        game = Game(10, 10, 4, seed=34)
+        assert hand_over(game, "greedy", 10_000)[0] and game.cells - len(game.snake) == 6
+        autopilot = HamiltonSolver(game)
+        autopilot.endgame = Endgame(autopilot.grid, free_max=4)
+        body = autopilot.grid.flat_body(game.snake)
+        assert autopilot._restore(body, autopilot.grid.index(game.fruit.last_generate)) is None
+        return game, autopilot
+    game, untimed = handed_over()
+    steps, first_meal = played(game, untimed, moves=500)
+    assert "endgame" not in steps and first_meal is None
+    game, timed = handed_over()
+    steps, first_meal = played(game, timed, wait=300_000)
+    assert steps[:3] == ["survive", "survive", "endgame"] and first_meal < 120 and game.state == WON
+    game, fast = handed_over()
+    steps, first_meal = played(game, fast, wait=WIDE_PACE / 2, moves=500)
+    assert "endgame" not in steps and first_meal is None
+
+
+def test_on_the_shipped_board_a_timed_game_proves_a_hand_over_with_8_free_cells():
+    """16x12 seed 16 (start 3) is handed over with 8 free cells, and no route brings the body
+    back into order: untimed, hamilton keeps it alive (the benchmark's play); timed, it
+    sets out to prove it from its third move (the first two time the pace)."""
+    game = Game(16, 12, 3, seed=16)
+    assert hand_over(game, "greedy", 100 * game.cells)[0] and game.cells - len(game.snake) == 8
+    untimed_game, timed_game = copy.deepcopy(game), copy.deepcopy(game)
+    untimed_steps, _ = played(untimed_game, HamiltonSolver(untimed_game), moves=3)
+    timed_steps, _ = played(timed_game, HamiltonSolver(timed_game), wait=SLICE, moves=4)
+    assert "endgame" not in untimed_steps and timed_steps[2:] == ["endgame", "endgame"]
+
+
+def test_past_free_max_a_proof_has_the_whole_limit():
+    """With 5 or 6 free cells a proof has a tenth of the limit (a way back into order is often
+    found instead); past FREE_MAX it is asked only where none is, and has all of it."""
+    search = Endgame(Grid(16, 12), limit=1000)
+    assert [search.limit_for(range(192 - free)) for free in (2, 4, 5, 6, 7, 8)] == [1000, 1000, 100, 100, 1000, 1000]
 
 
 def test_a_verdict_on_a_lost_loop_is_lost_and_hamilton_given_it_knows_at_once():

@@ -6,7 +6,8 @@ some way of moving eats the fruit and leaves, for every place the next fruit can
 position that is won again; the full board is won. `Endgame` proves it: over forks first
 (forks.py), which decides with little work, then, for a shorter route or where the forks
 cannot decide, by the layered search (layers.py). It is only asked when few cells are free
-(FREE_MAX).
+(FREE_MAX); a timed game is also asked with up to FREE_MAX_TIMED free cells where the body
+cannot be brought back into order (HamiltonSolver's survival), since nothing else would win.
 
 A proof can take millions of bodies, far more than a move's time. So `move` makes it a
 piece a move (WORK: the bodies looked at, and a few more for each search begun) while the
@@ -30,7 +31,9 @@ from hamilton.endgame.timed import Lookahead
 from hamilton.slices import stopping
 
 FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
-FREE_PATIENT = 4  # with more free cells than this a proof may do a tenth of LIMIT (`limit_for`)
+FREE_MAX_TIMED = 8  # a timed game may be asked with this many where no way back into order is found (`asked`) ...
+WIDE_PACE = 0.05  # ... if its moves come at least this many seconds apart (at U's fastest the waits are too short)
+FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may do a tenth of LIMIT (`limit_for`)
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
 
@@ -45,6 +48,7 @@ class Endgame:
         `forks` False skips the search over forks: the layered search alone."""
         self.grid = grid
         self.free_max, self.work, self.limit, self.by_forks = free_max, work, limit, forks
+        self.free_max_timed = max(free_max, FREE_MAX_TIMED)
         space = Space(grid, None)
         share = min(1, BODY_BYTES / sys.getsizeof(space.pack(range(grid.size))))
         board = holding(int(HOLD * share))
@@ -57,6 +61,8 @@ class Endgame:
         self.forks = ForkSearch(space, self.ledger, self.layered)
         self.proof = None  # the Proof under way, if any
         self.timed = False  # thinking in the time between moves (`think`): proofs are rooted ahead
+        self.pace = 0  # timed: the clock's time from one move's first `think` to the next move's
+        self._paced = (None, None)  # (move, clock) of the last move's first `think`
         self.moves = 0  # the game's moves so far (the autopilot counts them): a proof's time in moves
         self.lookahead = Lookahead(self)  # timed: the routes of earlier roots, the next fruit's proofs
         self._lost = None  # (fruit, length) proven not to be won
@@ -93,20 +99,27 @@ class Endgame:
         """Whether this fruit's proof was given up (too big): not known to be won or lost."""
         return self._given_up == (fruit, len(body))
 
-    def asked(self, body, fruit):
-        """Whether the search applies: few enough cells free, and no answer yet that it does not."""
+    def asked(self, body, fruit, wider=False):
+        """Whether the search applies: few enough cells free, and no answer yet that it does not.
+        `wider`: the caller found no other way to win (no route back into order); a timed game
+        whose moves come WIDE_PACE or more apart then searches with up to `free_max_timed`
+        free cells: its waits add up to the minutes such a proof can take, where a move's own
+        WORK alone would circle for hours (docs/handovers.md)."""
         question = (fruit, len(body))
-        return fruit >= 0 and self.grid.size - len(body) <= self.free_max and question not in (
+        most = self.free_max_timed if wider and self.timed and self.pace >= WIDE_PACE else self.free_max
+        return fruit >= 0 and self.grid.size - len(body) <= most and question not in (
             self._lost, self._given_up)
 
     def limit_for(self, body):
         """The work a proof for `body` may do: `limit`, or a tenth of it with more than
-        FREE_PATIENT free cells. With 5 or 6 free cells the body can often be brought back
-        into order instead (survival.py), and from there the cell tree surely wins; a proof
-        that circles for the whole limit would only hold that back, and the fruits eaten
-        meanwhile can turn a won position into a lost one. (docs/handovers.md has the
-        positions that set this.)"""
-        return self.limit if self.grid.size - len(body) <= FREE_PATIENT else self.limit // 10
+        FREE_PATIENT free cells, up to FREE_MAX. With 5 or 6 free cells the body can often be
+        brought back into order instead (survival.py), and from there the cell tree surely
+        wins; a proof that circles for the whole limit would only hold that back, and the
+        fruits eaten meanwhile can turn a won position into a lost one. (docs/handovers.md
+        has the positions that set this.) With more free cells a game asks only where no way
+        back into order was found (`asked`), so the proof has the whole limit."""
+        free = self.grid.size - len(body)
+        return self.limit // 10 if FREE_PATIENT < free <= FREE_MAX else self.limit
 
     def winning_route(self, body, fruit):
         """The shortest route (cells after the head) to a won position, or None: the whole
@@ -120,15 +133,16 @@ class Endgame:
         self.ledger.bury(self.ledger.held)  # no game waits on this call: free them all now
         return self.verdict(proof)
 
-    def move(self, body, fruit):
+    def move(self, body, fruit, wider=False):
         """(cells, won): the winning route once the proof is done and the snake is at the
         proven position (won True), else the next cell round the loop while the proof goes
-        on (won False); None when the search does not apply or the position has no loop."""
+        on (won False); None when the search does not apply or the position has no loop.
+        `wider`: as for `asked`; a proof under way goes on whatever it was asked with."""
         self.ledger.bury(self.work)
         proof = self.proof
         if proof is not None and (proof.fruit != fruit or proof.loop is None or proof.body_now() != body):
             proof = self._drop()  # someone else steered, or the snake ate: a new question
-        if not self.asked(body, fruit):
+        if not self.asked(body, fruit, wider or proof is not None):
             return None
         if proof is None:
             proof = self.proof = self.lookahead.take(body, fruit) or Proof(self.proving(body, fruit), body, fruit)
@@ -158,8 +172,9 @@ class Endgame:
     def think(self, deadline, clock):
         """Go on with the proof under way until `clock()` reaches `deadline` (the time the
         snake waits before its next move); whether there was a proof to think about. From the
-        first call on, the endgame plays timed (timed.py)."""
+        first call on, the endgame plays timed (timed.py), and it times its moves (`pace`)."""
         self.timed = True
+        self._time_moves(clock())
         proof = self.proof
         if proof is None:
             return self.lookahead.think(deadline, clock)
@@ -172,6 +187,14 @@ class Endgame:
         if proof.done and lookahead.keep(proof) and not lookahead.ready(proof):
             lookahead.root_ahead(proof)  # the next proof starts at once, not with the next move
         return True
+
+    def _time_moves(self, now):
+        """Note the clock at each move's first `think`: from one move to the next, the `pace`."""
+        move, at = self._paced
+        if move != self.moves:
+            if move is not None and self.moves == move + 1:
+                self.pace = now - at
+            self._paced = (self.moves, now)
 
     def work_on(self, proof, slices):
         """`slices` more of `proof`, its own notes in place: proofs made ready for the next

@@ -9,6 +9,8 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
                                     from where it is (going round to a root is one of them)
     the snake sets out on a route   its body after the meal is known: a proof for every cell
                                     the next fruit can take is made ready while it goes there
+    7 or 8 free cells, and no way   the endgame is asked too (Endgame.asked, FREE_MAX_TIMED),
+    back into order (survival.py)   with the whole LIMIT: the waits give it the minutes
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
 it always has: its figures are the benchmark's.
