@@ -184,7 +184,7 @@ class HamiltonSolver(Autopilot):
                                              endgame=EndgameState.WINNING)  # the window counts it down
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
-            left = self.endgame.lookahead.moves_left(proof)  # timed: a route already proven, the snake not yet on it
+            left = self.endgame.lookahead.moves_left(proof) if self.endgame.timed else None  # a win already proven
             self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", bodies=proof.looked,
                                              back_in=proof.back_in(), distance=left,
                                              endgame=EndgameState.PROVING if left is None else EndgameState.WINNING)

@@ -132,6 +132,33 @@ def test_a_timed_search_for_a_shorter_route_keeps_the_shorter_of_the_two(seed_37
     assert len(Endgame(grid).winning_route(body, fruit)) == 1315  # untimed: as before
 
 
+def test_a_win_proven_by_a_long_route_is_counted_down_while_a_shorter_one_is_looked_for(seed_37):
+    """5,000 of work between moves: the first round over forks proves a win by a route of
+    1,310 moves after three moves, and the rounds within a bound then look for a shorter one
+    (they find 127 moves from where the snake then is). Meanwhile the win is known: the
+    moves left are those of the long route, from the snake's place round to its root, and
+    they count down (the window says "proven" rather than "searching")."""
+    body, fruit = seed_37
+    search = Endgame(Grid(10, 10))
+
+    def clock():
+        return search.ledger.spent
+    by_spare = []
+    while True:
+        search.moves += 1
+        cells, won = search.move(body, fruit)
+        if won:
+            break
+        proof = search.proof
+        if proof.spare is not None and not search.lookahead.taken:
+            by_spare.append(search.lookahead.moves_left(proof))
+            assert by_spare[-1] == len(proof.way_to(proof.root)) + len(proof.spare)
+        search.think(clock() + 5_000, clock)
+        body = (cells[0],) + body[:-1]
+    assert len(by_spare) > 10 and by_spare == list(range(by_spare[0], by_spare[0] - len(by_spare), -1))
+    assert len(cells) < by_spare[-1] - 1000
+
+
 def played(game, autopilot, wait=None, moves=3000):
     """Play `autopilot` on `game`, a wait of `wait` between moves if given, on a clock of work
     done (and of the waits gone by, for the moves' pace): the steps of its decisions, and the

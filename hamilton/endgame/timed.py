@@ -88,10 +88,12 @@ class Lookahead:
         proof.search.close()
 
     def moves_left(self, proof):
-        """The moves to the fruit by the soonest route `taken` from the snake's place (the
-        game is then known won while the snake still circles), or None with none taken."""
+        """The moves to the fruit by the soonest route `taken` from the snake's place, or,
+        with none taken, by the long route `proof` has proven while it looks for a shorter
+        one (its `spare`, from its root): the game is then known won while the snake still
+        circles, and the window counts the moves down. None with neither."""
         if not self.taken:
-            return None
+            return None if proof.spare is None else len(proof.way_to(proof.root)) + len(proof.spare)
         rests = (self.rest(proof, root, route) for root, route in self.taken)
         return min([len(proof.way_to(root)) + len(route) for root, route in self.taken]
                    + [len(rest) for rest in rests if rest is not None])
