@@ -12,7 +12,7 @@ import pytest
 from boards import NOT_WON, board
 from game import WON, Game
 from hamilton import HamiltonSolver
-from hamilton.endgame.endgame import WIDE_PACE
+from hamilton.endgame.endgame import WIDE_WAIT
 from hamilton.endgame import Endgame
 from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.ledger import SLICE
@@ -160,19 +160,15 @@ def test_a_win_proven_by_a_long_route_is_counted_down_while_a_shorter_one_is_loo
 
 
 def played(game, autopilot, wait=None, moves=3000):
-    """Play `autopilot` on `game`, a wait of `wait` between moves if given, on a clock of work
-    done (and of the waits gone by, for the moves' pace): the steps of its decisions, and the
-    move of its first meal."""
-    waited = []
-    clock = lambda: autopilot.endgame.ledger.spent + sum(waited)  # noqa: E731
+    """Play `autopilot` on `game`, a wait of `wait` between moves if given (on a clock of the
+    work done): the steps of its decisions, and the move of its first meal."""
+    clock = lambda: autopilot.endgame.ledger.spent  # noqa: E731
     drive, length, steps, first_meal = Drive(game, autopilot), len(game.snake), [], None
     while not game.over() and len(steps) < moves:
         direction = autopilot.next_direction()
         steps.append(autopilot.decision.step)
         if wait is not None:
-            deadline = clock() + wait
-            autopilot.think(deadline, clock)
-            waited.append(max(0, deadline - clock()))  # the rest of the wait, thought or not
+            autopilot.think(clock() + wait, clock)
         drive.move(direction)
         if first_meal is None and len(game.snake) > length:
             first_meal = len(steps)
@@ -183,9 +179,9 @@ def test_a_timed_game_proves_where_no_way_back_into_order_is_found_even_past_fre
     """10x10 seed 34's hand-over has 6 free cells and no route brings its body back into
     order. Asked only up to 4 free cells, the untimed game keeps the snake alive, and it
     eats after 2,073 moves; a timed game asks the search anyway (up to FREE_MAX_TIMED free
-    cells) once its moves are known to be WIDE_PACE apart (from its third move), proves a
-    win at once, eats after about a hundred moves and wins the game. Where its moves come faster,
-    it plays as untimed."""
+    cells) once its moves are known to wait WIDE_WAIT or more (from its third move), proves
+    a win at once, eats after about a hundred moves and wins the game. Where its moves wait
+    less, as at U's fastest speed, it plays as untimed."""
     def handed_over():
         game = Game(10, 10, 4, seed=34)
         assert hand_over(game, "greedy", 10_000)[0] and game.cells - len(game.snake) == 6
@@ -201,14 +197,14 @@ def test_a_timed_game_proves_where_no_way_back_into_order_is_found_even_past_fre
     steps, first_meal = played(game, timed, wait=300_000)
     assert steps[:3] == ["survive", "survive", "endgame"] and first_meal < 120 and game.state == WON
     game, fast = handed_over()
-    steps, first_meal = played(game, fast, wait=WIDE_PACE / 2, moves=500)
+    steps, first_meal = played(game, fast, wait=WIDE_WAIT / 2, moves=500)
     assert "endgame" not in steps and first_meal is None
 
 
 def test_on_the_shipped_board_a_timed_game_proves_a_hand_over_with_8_free_cells():
     """16x12 seed 16 (start 3) is handed over with 8 free cells, and no route brings the body
     back into order: untimed, hamilton keeps it alive (the benchmark's play); timed, it
-    sets out to prove it from its third move (the first two time the pace)."""
+    sets out to prove it from its third move (the first two add up their waits)."""
     game = Game(16, 12, 3, seed=16)
     assert hand_over(game, "greedy", 100 * game.cells)[0] and game.cells - len(game.snake) == 8
     untimed_game, timed_game = copy.deepcopy(game), copy.deepcopy(game)

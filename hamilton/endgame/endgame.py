@@ -32,7 +32,7 @@ from hamilton.slices import stopping
 
 FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
 FREE_MAX_TIMED = 8  # a timed game may be asked with this many where no way back into order is found (`asked`) ...
-WIDE_PACE = 0.05  # ... if its moves come at least this many seconds apart (at U's fastest the waits are too short)
+WIDE_WAIT = 0.04  # ... if a move waits this many seconds or more (at U's fastest, 0.01 s a move, it does not)
 FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may do a tenth of LIMIT (`limit_for`)
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
@@ -61,8 +61,8 @@ class Endgame:
         self.forks = ForkSearch(space, self.ledger, self.layered)
         self.proof = None  # the Proof under way, if any
         self.timed = False  # thinking in the time between moves (`think`): proofs are rooted ahead
-        self.pace = 0  # timed: the clock's time from one move's first `think` to the next move's
-        self._paced = (None, None)  # (move, clock) of the last move's first `think`
+        self.wait = 0  # timed: the time the last move gave to think in, its waits (`think`) added up
+        self._waiting = (None, 0)  # (move, time so far) of the move whose waits are being added up
         self.moves = 0  # the game's moves so far (the autopilot counts them): a proof's time in moves
         self.lookahead = Lookahead(self)  # timed: the routes of earlier roots, the next fruit's proofs
         self._lost = None  # (fruit, length) proven not to be won
@@ -102,11 +102,11 @@ class Endgame:
     def asked(self, body, fruit, wider=False):
         """Whether the search applies: few enough cells free, and no answer yet that it does not.
         `wider`: the caller found no other way to win (no route back into order); a timed game
-        whose moves come WIDE_PACE or more apart then searches with up to `free_max_timed`
-        free cells: its waits add up to the minutes such a proof can take, where a move's own
-        WORK alone would circle for hours (docs/handovers.md)."""
+        whose moves wait WIDE_WAIT or more then searches with up to `free_max_timed` free
+        cells: its waits add up to the minutes such a proof can take, where a move's own WORK
+        alone would circle for hours (docs/handovers.md)."""
         question = (fruit, len(body))
-        most = self.free_max_timed if wider and self.timed and self.pace >= WIDE_PACE else self.free_max
+        most = self.free_max_timed if wider and self.timed and self.wait >= WIDE_WAIT else self.free_max
         return fruit >= 0 and self.grid.size - len(body) <= most and question not in (
             self._lost, self._given_up)
 
@@ -172,9 +172,9 @@ class Endgame:
     def think(self, deadline, clock):
         """Go on with the proof under way until `clock()` reaches `deadline` (the time the
         snake waits before its next move); whether there was a proof to think about. From the
-        first call on, the endgame plays timed (timed.py), and it times its moves (`pace`)."""
+        first call on, the endgame plays timed (timed.py), and it adds up each move's waits."""
         self.timed = True
-        self._time_moves(clock())
+        self._add_wait(deadline - clock())
         proof = self.proof
         if proof is None:
             return self.lookahead.think(deadline, clock)
@@ -188,13 +188,16 @@ class Endgame:
             lookahead.root_ahead(proof)  # the next proof starts at once, not with the next move
         return True
 
-    def _time_moves(self, now):
-        """Note the clock at each move's first `think`: from one move to the next, the `pace`."""
-        move, at = self._paced
+    def _add_wait(self, seconds):
+        """Add a wait to this move's; at the next move the sum is the last move's `wait`. (The
+        window thinks in short waits, a few to a move, so that keys are answered; the headless
+        runner with --move-time in one.)"""
+        move, waited = self._waiting
         if move != self.moves:
-            if move is not None and self.moves == move + 1:
-                self.pace = now - at
-            self._paced = (self.moves, now)
+            if move is not None:
+                self.wait = waited
+            move, waited = self.moves, 0
+        self._waiting = (move, waited + max(0, seconds))
 
     def work_on(self, proof, slices):
         """`slices` more of `proof`, its own notes in place: proofs made ready for the next
