@@ -10,10 +10,11 @@ else left behind. First match wins:
     few free cells left     the shortest route found by searching every      endgame/
                             future fruit (hand-overs near the end); while
                             the proof goes on, a loop back to this position
-    anything else           a route back into order; failing that, in a      survival.py,
-                            timed game with up to 8 free cells, the search   endgame/
-                            of every future; else stay alive and keep as
-                            much of the body in order
+    anything else           a route back into order; failing that, stay      survival.py
+                            alive and keep as much of the body in order;
+                            in a timed game with up to 8 free cells, after   endgame/
+                            SURVIVAL_LAPS laps without a meal, the search
+                            of every future
 
 Whichever plays, a route once taken is followed to its fruit, unless someone else steers.
 `decision` is a HamiltonDecision (decision.py): which way of playing made the move, and how
@@ -29,6 +30,8 @@ from hamilton.decision import HamiltonDecision
 from hamilton.endgame import Endgame
 from hamilton.grid import Grid
 from hamilton.survival import Survival, ordered_part
+
+SURVIVAL_LAPS = 4  # laps of the board (two of them chasing the fruit) survival has before a timed game proves
 
 
 class HamiltonSolver(Autopilot):
@@ -156,8 +159,8 @@ class HamiltonSolver(Autopilot):
     def _plan(self, body, fruit):
         """A fresh choice: the first way of playing that applies."""
         nxt = self._cycle_move(body, fruit) if self.cycle.planners and fruit >= 0 else None
-        if nxt is None:
-            nxt = self._endgame_move(body, fruit)
+        if nxt is None:  # a position a proven route led to is the endgame's, whatever its free cells
+            nxt = self._endgame_move(body, fruit, wider=self.endgame.lookahead.made_ready(tuple(body), fruit))
         if nxt is None:
             nxt = self._survival_move(body, fruit)
         return nxt
@@ -196,9 +199,10 @@ class HamiltonSolver(Autopilot):
             route = self._restore(body, fruit)
             if route:
                 return self._survival_route(route, fruit, "restore")
-            nxt = self._endgame_move(body, fruit, wider=True)  # timed: no way back into order, so prove
-            if nxt is not None:
-                return nxt
+            if self.hungry >= SURVIVAL_LAPS * self.grid.size:
+                nxt = self._endgame_move(body, fruit, wider=True)  # timed: survival does not eat, so prove
+                if nxt is not None:
+                    return nxt
         choice = self.survival.move(self.game.snake, body, fruit, self.hungry, mind_order=not hopeless)
         if choice is None:
             self.decision = HamiltonDecision("doomed", mode="survival")

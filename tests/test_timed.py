@@ -12,6 +12,7 @@ import pytest
 from boards import NOT_WON, board
 from game import WON, Game
 from hamilton import HamiltonSolver
+from hamilton.autopilot import SURVIVAL_LAPS
 from hamilton.endgame.endgame import WIDE_WAIT
 from hamilton.endgame import Endgame
 from hamilton.endgame.forks import ForkSearch
@@ -42,6 +43,21 @@ def timed_until_route(grid, body, fruit, per_tick):
             roots.append(search.proof.root)
         body = (cells[0],) + body[:-1]
         moves += 1
+
+
+def circled_until_route(search, body, fruit, wait, watch):
+    """Play `search`'s endgame of (body, fruit) round the loop, `wait` of work between moves
+    (a work clock), `watch()` called before each wait, until a route is handed out: that route."""
+    def clock():
+        return search.ledger.spent
+    while True:
+        search.moves += 1
+        cells, won = search.move(body, fruit)
+        if won:
+            return cells
+        watch()
+        search.think(clock() + wait, clock)
+        body = (cells[0],) + body[:-1]
 
 
 @pytest.fixture(scope="module")
@@ -138,25 +154,17 @@ def test_a_win_proven_by_a_long_route_is_counted_down_while_a_shorter_one_is_loo
     (they find 127 moves from where the snake then is). Meanwhile the win is known: the
     moves left are those of the long route, from the snake's place round to its root, and
     they count down (the window says "proven" rather than "searching")."""
-    body, fruit = seed_37
-    search = Endgame(Grid(10, 10))
+    search, by_spare = Endgame(Grid(10, 10)), []
 
-    def clock():
-        return search.ledger.spent
-    by_spare = []
-    while True:
-        search.moves += 1
-        cells, won = search.move(body, fruit)
-        if won:
-            break
+    def watch():
         proof = search.proof
         if proof.spare is not None and not search.lookahead.taken:
             by_spare.append(search.lookahead.moves_left(proof))
             assert by_spare[-1] == len(proof.way_to(proof.root)) + len(proof.spare)
-        search.think(clock() + 5_000, clock)
-        body = (cells[0],) + body[:-1]
+    route = circled_until_route(search, *seed_37, 5_000, watch)
     assert len(by_spare) > 10 and by_spare == list(range(by_spare[0], by_spare[0] - len(by_spare), -1))
-    assert len(cells) < by_spare[-1] - 1000
+    assert len(route) < by_spare[-1] - 1000
+
 
 
 def played(game, autopilot, wait=None, moves=3000):
@@ -175,13 +183,14 @@ def played(game, autopilot, wait=None, moves=3000):
     return steps, first_meal
 
 
-def test_a_timed_game_proves_where_no_way_back_into_order_is_found_even_past_free_max():
+def test_a_timed_game_proves_where_survival_does_not_eat_even_past_free_max():
     """10x10 seed 34's hand-over has 6 free cells and no route brings its body back into
     order. Asked only up to 4 free cells, the untimed game keeps the snake alive, and it
-    eats after 2,073 moves; a timed game asks the search anyway (up to FREE_MAX_TIMED free
-    cells) once its moves are known to wait WIDE_WAIT or more (from its third move), proves
-    a win at once, eats after about a hundred moves and wins the game. Where its moves wait
-    less, as at U's fastest speed, it plays as untimed."""
+    eats after 2,073 moves. A timed game whose moves wait WIDE_WAIT or more lets survival
+    try for SURVIVAL_LAPS laps of the board (400 moves), then asks the search anyway (up to
+    FREE_MAX_TIMED free cells), proves a win at once, eats about a hundred moves later and
+    wins the game: the position after that meal, with 5 free cells, is won, and the
+    endgame goes on from it. Where its moves wait less, as at U's fastest speed, it plays as untimed."""
     def handed_over():
         game = Game(10, 10, 4, seed=34)
         assert hand_over(game, "greedy", 10_000)[0] and game.cells - len(game.snake) == 6
@@ -195,7 +204,10 @@ def test_a_timed_game_proves_where_no_way_back_into_order_is_found_even_past_fre
     assert "endgame" not in steps and first_meal is None
     game, timed = handed_over()
     steps, first_meal = played(game, timed, wait=300_000)
-    assert steps[:3] == ["survive", "survive", "endgame"] and first_meal < 120 and game.state == WON
+    laps = SURVIVAL_LAPS * game.cells
+    assert "endgame" not in steps[:laps] and steps[laps] == "endgame"
+    assert first_meal < laps + 120 and game.state == WON
+    assert steps[first_meal] == "endgame"  # the position it led to, made ready, is the endgame's (not survival's)
     game, fast = handed_over()
     steps, first_meal = played(game, fast, wait=WIDE_WAIT / 2, moves=500)
     assert "endgame" not in steps and first_meal is None
@@ -203,14 +215,15 @@ def test_a_timed_game_proves_where_no_way_back_into_order_is_found_even_past_fre
 
 def test_on_the_shipped_board_a_timed_game_proves_a_hand_over_with_8_free_cells():
     """16x12 seed 16 (start 3) is handed over with 8 free cells, and no route brings the body
-    back into order: untimed, hamilton keeps it alive (the benchmark's play); timed, it
-    sets out to prove it from its third move (the first two add up their waits)."""
+    back into order: untimed, hamilton keeps it alive (the benchmark's play), and survival
+    eats after 20,541 moves; timed, it sets out to prove it after SURVIVAL_LAPS laps."""
     game = Game(16, 12, 3, seed=16)
     assert hand_over(game, "greedy", 100 * game.cells)[0] and game.cells - len(game.snake) == 8
     untimed_game, timed_game = copy.deepcopy(game), copy.deepcopy(game)
-    untimed_steps, _ = played(untimed_game, HamiltonSolver(untimed_game), moves=3)
-    timed_steps, _ = played(timed_game, HamiltonSolver(timed_game), wait=SLICE, moves=4)
-    assert "endgame" not in untimed_steps and timed_steps[2:] == ["endgame", "endgame"]
+    laps = SURVIVAL_LAPS * game.cells
+    untimed_steps, _ = played(untimed_game, HamiltonSolver(untimed_game), moves=laps + 2)
+    timed_steps, _ = played(timed_game, HamiltonSolver(timed_game), wait=SLICE, moves=laps + 2)
+    assert "endgame" not in untimed_steps + timed_steps[:laps] and timed_steps[laps:] == ["endgame", "endgame"]
 
 
 def test_past_free_max_a_proof_has_the_whole_limit():
@@ -271,21 +284,11 @@ def test_once_a_route_is_proven_the_moves_left_are_known_while_the_snake_goes_on
     """The first proof is done one move on; from then on, while the snake follows the loop
     (and a proof rooted ahead goes on), the endgame knows the moves left to the fruit: the
     window shows the win as proven and counts them down, rather than "searching"."""
-    body, fruit = seed_37
-    grid = Grid(10, 10)
-    search = Endgame(grid)
+    search, seen = Endgame(Grid(10, 10)), []
 
-    def clock():
-        return search.ledger.spent
-    seen = []
-    while True:
-        search.moves += 1
-        cells, won = search.move(body, fruit)
-        if won:
-            break
+    def watch():
         seen.append(search.lookahead.moves_left(search.proof))
-        search.think(clock() + 3_000_000, clock)
-        body = (cells[0],) + body[:-1]
+    route = circled_until_route(search, *seed_37, 3_000_000, watch)
     assert seen[0] is None  # the first move: nothing proven yet
     assert seen[1:] and all(left == 158 - moves for moves, left in enumerate(seen[1:], 2))
-    assert len(cells) == seen[-1]  # the route handed out is the one counted down
+    assert len(route) == seen[-1]  # the route handed out is the one counted down

@@ -7,7 +7,8 @@ position that is won again; the full board is won. `Endgame` proves it: over for
 (forks.py), which decides with little work, then, for a shorter route or where the forks
 cannot decide, by the layered search (layers.py). It is only asked when few cells are free
 (FREE_MAX); a timed game is also asked with up to FREE_MAX_TIMED free cells where the body
-cannot be brought back into order (HamiltonSolver's survival), since nothing else would win.
+cannot be brought back into order and survival goes hungry (HamiltonSolver), since nothing
+else would win.
 
 A proof can take millions of bodies, far more than a move's time. So `move` makes it a
 piece a move (WORK: the bodies looked at, and a few more for each search begun) while the
@@ -31,7 +32,7 @@ from hamilton.endgame.timed import Lookahead
 from hamilton.slices import stopping
 
 FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
-FREE_MAX_TIMED = 8  # a timed game may be asked with this many where no way back into order is found (`asked`) ...
+FREE_MAX_TIMED = 8  # a timed game may be asked with this many where survival finds no way on (`asked`) ...
 WIDE_WAIT = 0.04  # ... if a move waits this many seconds or more (at U's fastest, 0.01 s a move, it does not)
 FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may do a tenth of LIMIT (`limit_for`)
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
@@ -101,10 +102,11 @@ class Endgame:
 
     def asked(self, body, fruit, wider=False):
         """Whether the search applies: few enough cells free, and no answer yet that it does not.
-        `wider`: the caller found no other way to win (no route back into order); a timed game
-        whose moves wait WIDE_WAIT or more then searches with up to `free_max_timed` free
-        cells: its waits add up to the minutes such a proof can take, where a move's own WORK
-        alone would circle for hours (docs/handovers.md)."""
+        `wider`: the caller found no other way to win (no route back into order, and survival
+        does not eat: HamiltonSolver._survival_move); a timed game whose moves wait WIDE_WAIT
+        or more then searches with up to `free_max_timed` free cells: its waits add up to the
+        minutes such a proof can take, where a move's own WORK alone would circle for hours
+        (docs/handovers.md)."""
         question = (fruit, len(body))
         most = self.free_max_timed if wider and self.timed and self.wait >= WIDE_WAIT else self.free_max
         return fruit >= 0 and self.grid.size - len(body) <= most and question not in (

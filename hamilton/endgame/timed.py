@@ -9,8 +9,8 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
                                     from where it is (going round to a root is one of them)
     the snake sets out on a route   its body after the meal is known: a proof for every cell
                                     the next fruit can take is made ready while it goes there
-    7 or 8 free cells, and no way   the endgame is asked too (Endgame.asked, FREE_MAX_TIMED),
-    back into order (survival.py)   with the whole LIMIT: the waits give it the minutes
+    7 or 8 free cells, no way back  the endgame is asked too (Endgame.asked, FREE_MAX_TIMED),
+    into order, survival hungry     with the whole LIMIT: the waits give it the minutes
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
 it always has: its figures are the benchmark's.
@@ -127,6 +127,11 @@ class Lookahead:
         proving = self.endgame.proving
         self.prepared = {(after, next_fruit): Proof(proving(after, next_fruit), after, next_fruit)
                          for next_fruit in sorted(self.endgame.space.cells.difference(after))}
+
+    def made_ready(self, body, fruit):
+        """Whether a proof was made ready for this position (a tuple of cells): the one a proven
+        route led to, so it is won, whatever its free cells."""
+        return (body, fruit) in self.prepared
 
     def take(self, body, fruit):
         """The proof made ready for this meal's position, if any (the others are let go of)."""
