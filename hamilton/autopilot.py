@@ -187,10 +187,13 @@ class HamiltonSolver(Autopilot):
                                              endgame=EndgameState.WINNING)  # the window counts it down
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
-            left = self.endgame.lookahead.moves_left(proof) if self.endgame.timed else None  # a win already proven
+            lookahead = self.endgame.lookahead
+            left = lookahead.moves_left(proof) if self.endgame.timed else None  # a win already proven
             self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", bodies=proof.looked,
                                              back_in=proof.back_in(), distance=left,
                                              endgame=EndgameState.PROVING if left is None else EndgameState.WINNING)
+            if left is not None and not lookahead.taken:  # by the long route (spare) alone
+                self.decision.at_most = True
         return cells[0]
 
     def _survival_move(self, body, fruit):

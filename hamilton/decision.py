@@ -32,3 +32,4 @@ class HamiltonDecision(Decision):
     endgame: Optional[EndgameState] = None  # what the window says of the search near the end
     bodies: Optional[int] = None  # "under way": the work the proof has done so far
     back_in: Optional[int] = None  # "under way": moves until the loop brings the proven position back
+    at_most: Optional[bool] = None  # "under way": `distance` is a long proven route's, a shorter one looked for

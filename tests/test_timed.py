@@ -9,6 +9,7 @@ import copy
 
 import pytest
 
+from autopilot import EndgameState
 from boards import NOT_WON, board
 from game import WON, Game
 from hamilton import HamiltonSolver
@@ -165,6 +166,25 @@ def test_a_win_proven_by_a_long_route_is_counted_down_while_a_shorter_one_is_loo
     assert len(by_spare) > 10 and by_spare == list(range(by_spare[0], by_spare[0] - len(by_spare), -1))
     assert len(route) < by_spare[-1] - 1000
 
+
+
+def test_hamilton_says_a_win_proven_by_a_long_route_is_at_most_its_moves():
+    """The same hand-over played by hamilton, 5,000 of work between moves: while only the long
+    route is proven, its decision is a win proven in at most that many moves (the window's
+    box says "at most"); once a shorter route is found, the count is that route's."""
+    game = Game(10, 10, 4, seed=37)
+    assert hand_over(game, "greedy", 10_000)[0]
+    autopilot, seen = HamiltonSolver(game), []
+    clock = lambda: autopilot.endgame.ledger.spent  # noqa: E731
+    drive, length = Drive(game, autopilot), len(game.snake)
+    while len(game.snake) == length:
+        direction = autopilot.next_direction()
+        seen.append((autopilot.decision.at_most, autopilot.decision.endgame, autopilot.decision.distance))
+        autopilot.think(clock() + 5_000, clock)
+        drive.move(direction)
+    at_most = [distance for bound, state, distance in seen if bound]
+    assert len(at_most) > 10 and all(state == EndgameState.WINNING for bound, state, _ in seen if bound)
+    assert min(at_most) > 1000 and seen[-1][0] is None and seen[-1][2] < 200
 
 
 def played(game, autopilot, wait=None, moves=3000):

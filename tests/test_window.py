@@ -16,6 +16,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import config
 from files import debuglog
 import drawer
+from autopilot import EndgameState
+from hamilton.decision import HamiltonDecision
 from hamilton.endgame import ledger
 import main
 import window
@@ -743,6 +745,17 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
         assert app.tick()
     app.render()
     assert app.canvas.texts == ()
+
+
+def test_a_win_proven_by_a_long_route_is_said_as_at_most_its_moves():
+    app = endgame_app(STILL_WON)
+    app.hint_until = None
+    app.autopilot.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", distance=1310,
+                                              endgame=EndgameState.WINNING, at_most=True)
+    app.render()
+    assert app.canvas.texts == ("edge", (("hamilton has proven a sure win: at most 1310 moves to this fruit.",
+                                          "It circles while it looks for a shorter way."),))
+    assert pygame.display.get_caption()[0].endswith("- sure win proven: 1310 moves")
 
 
 def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():

@@ -63,6 +63,10 @@ ENDGAME_NEWS = {
                             "It follows the proven way, whatever fruits come next."),
                            "sure win proven: {moves}"),
 }
+# A win proven by a long route while a shorter one is looked for (the decision's `at_most`):
+# the box says so; the caption keeps WINNING's words.
+AT_MOST_NEWS = ("{name} has proven a sure win: at most {moves} to this fruit.",
+                "It circles while it looks for a shorter way.")
 
 
 def setting_text(key, value):
@@ -120,8 +124,8 @@ class Texts:
                               self.loop_news()[0]),))
         news = self.endgame_news()
         if news is not None:
-            return ("edge", (tuple(line.format(name=app.autopilot_name, moves=self.moves_left())
-                                   for line in ENDGAME_NEWS[news][0]),))
+            lines = AT_MOST_NEWS if getattr(app.autopilot.decision, "at_most", None) else ENDGAME_NEWS[news][0]
+            return ("edge", (tuple(line.format(name=app.autopilot_name, moves=self.moves_left()) for line in lines),))
         if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
         return ()
