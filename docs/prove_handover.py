@@ -1,7 +1,7 @@
 """Can a hand-over still be won? The endgame proof of endgame.py, with limits you choose.
 
     .venv/bin/python -m docs.prove_handover --width 16 --height 12 --seeds 3,16 \
-        [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6] [--layered]
+        [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6] [--layered] [--ahead K]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
@@ -15,7 +15,9 @@ moves and finds no way back into order, the whole of it). The search over forks 
 with a choice) goes first, and the layered search only where it meets its bounds, or to
 find a shorter route than the forks' first; --layered skips the forks: the layered search
 alone, as the game searched before. Without --hold, the game's is used: a million bodies on 16x12 and smaller boards,
-fewer on bigger ones, where each body takes more memory.
+fewer on bigger ones, where each body takes more memory. --ahead K proves instead the
+position K moves on round the loop the snake circles while it proves, as a game that thinks
+between moves roots its proofs ahead; "moves" then counts from the hand-over, K included.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit), "lost", "undecided" (past --hold or --limit), "not asked" (more than
@@ -51,6 +53,8 @@ def parse(argv):
     parser.add_argument("--free-max", type=int, default=endgame.FREE_MAX, help="most free cells to search")
     parser.add_argument("--layered", action="store_true",
                         help="the layered search alone, without the search over forks")
+    parser.add_argument("--ahead", type=int, default=0, metavar="K",
+                        help="prove the position K moves on round the loop the snake circles while it proves")
     args = parser.parse_args(argv)
     try:
         args.seeds = [int(s) for s in args.seeds.split(",")]
@@ -64,6 +68,8 @@ def parse(argv):
         parser.error(str(e))
     if min(args.limit, args.free_max) < 1 or args.hold is not None and args.hold < 1:
         parser.error("--hold, --limit and --free-max must be at least 1")
+    if args.ahead < 0:
+        parser.error("--ahead must be 0 or more")
     return args
 
 
@@ -82,11 +88,16 @@ def prove(args, seed):
     held = {} if args.hold is None else ledger.holding(args.hold)
     search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, forks=not args.layered,
                               **held)
+    if args.ahead:
+        record["ahead"] = args.ahead
+        body = search.body_ahead(body, fruit, args.ahead)
+        if body is None:
+            return {**record, "verdict": "no loop"}
     start = time.perf_counter()
     route = search.winning_route(body, fruit)
     record["seconds"] = round(time.perf_counter() - start, 1)
     if route is not None:
-        record.update(verdict="won", moves=len(route))
+        record.update(verdict="won", moves=args.ahead + len(route))
     else:
         record["verdict"] = "lost" if search.lost(body, fruit) else "undecided"
     record["bodies"] = search.looked

@@ -539,11 +539,16 @@ def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():
     alone = Endgame(Grid(6, 6), forks=False)
     alone.winning_route(*where)
     assert layered["bodies"] == alone.looked
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--ahead", "5")
+    ahead = json.loads(done.stdout)
+    later = Endgame(Grid(6, 6)).body_ahead(*where, 5)
+    assert later != where[0] and later[5:] == where[0][:-5]  # five moves on round the loop
+    assert ahead["ahead"] == 5 and ahead["moves"] == 5 + len(Endgame(Grid(6, 6)).winning_route(later, where[1]))
 
 
 def test_the_proving_tool_refuses_bad_flags_in_one_line():
     for flags in (["--seeds", "1,x"], ["--hold", "0"], ["--width", "1"], ["--initial-length", "100"],
-                  ["--width", "3000", "--height", "3000"]):
+                  ["--width", "3000", "--height", "3000"], ["--ahead", "-1"]):
         done = prove_handover(*flags)
         assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, flags
 

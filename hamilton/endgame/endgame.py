@@ -227,6 +227,12 @@ class Endgame:
             self._lost = question
         return proof.route
 
+    def body_ahead(self, body, fruit, ahead):
+        """The body `ahead` moves on round the loop the snake goes while (body, fruit) is
+        proven (`_loop`), as a proof rooted ahead takes it; None if no loop brings it back."""
+        loop = self._loop(body, fruit)
+        return None if loop is None else Proof(iter(()), body, fruit, loop).body_at(ahead)
+
     def _loop(self, body, fruit):
         """The heads from `body` round the shortest loop back to it (see the module
         docstring), the present head first; None if the head cannot reach the tail."""
