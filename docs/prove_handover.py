@@ -14,10 +14,11 @@ gets a tenth of --limit (with 7 or 8, which the game searches only when it think
 moves and finds no way back into order, the whole of it). The search over forks (bodies
 with a choice) goes first, and the layered search only where it meets its bounds, or to
 find a shorter route than the forks' first; --layered skips the forks: the layered search
-alone, as the game searched before. Without --hold, the game's is used: a million bodies on 16x12 and smaller boards,
-fewer on bigger ones, where each body takes more memory. --ahead K proves instead the
-position K moves on round the loop the snake circles while it proves, as a game that thinks
-between moves roots its proofs ahead; "moves" then counts from the hand-over, K included.
+alone, as the game searched before. Without --hold, the game's is used: a million bodies on
+16x12 and smaller boards, fewer on bigger ones, where each body takes more memory. --ahead
+K proves instead the position K moves on round the loop the snake circles while it proves,
+as a game that thinks between moves roots its proofs ahead; "moves" then counts from the
+hand-over, K included.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit), "lost", "undecided" (past --hold or --limit), "not asked" (more than

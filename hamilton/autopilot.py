@@ -159,8 +159,8 @@ class HamiltonSolver(Autopilot):
     def _plan(self, body, fruit):
         """A fresh choice: the first way of playing that applies."""
         nxt = self._cycle_move(body, fruit) if self.cycle.planners and fruit >= 0 else None
-        if nxt is None:  # a position a proven route led to is the endgame's, whatever its free cells
-            nxt = self._endgame_move(body, fruit, wider=self.endgame.lookahead.made_ready(tuple(body), fruit))
+        if nxt is None:
+            nxt = self._endgame_move(body, fruit)
         if nxt is None:
             nxt = self._survival_move(body, fruit)
         return nxt

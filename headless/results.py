@@ -213,12 +213,13 @@ def differs(theirs, ours):
 def boards_differ(theirs, ours):
     """How the file's boards differ from this run's: their names ('boards: 16x12, not 16x12, 8x8'),
     or the first setting of a board of the same name ("board 16x12's initial_length: 3, not 4")."""
+    our_names = [board["board"] for board in ours]
     try:
         names = [board["board"] for board in theirs]
     except (TypeError, KeyError):
-        return f"boards: {brief(theirs)}, not {', '.join(board['board'] for board in ours)}"
-    if names != [board["board"] for board in ours]:
-        return f"boards: {', '.join(map(str, names))}, not {', '.join(board['board'] for board in ours)}"
+        return f"boards: {brief(theirs)}, not {', '.join(our_names)}"
+    if names != our_names:
+        return f"boards: {', '.join(map(str, names))}, not {', '.join(our_names)}"
     for their, our in zip(theirs, ours):
         for name in our:
             if their.get(name) != our[name]:

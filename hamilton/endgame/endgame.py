@@ -26,7 +26,7 @@ from collections import deque
 from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
-from hamilton.endgame.proof import Proof
+from hamilton.endgame.proof import Proof, body_on
 from hamilton.endgame.space import Space
 from hamilton.endgame.timed import Lookahead
 from hamilton.slices import stopping
@@ -139,12 +139,14 @@ class Endgame:
         """(cells, won): the winning route once the proof is done and the snake is at the
         proven position (won True), else the next cell round the loop while the proof goes
         on (won False); None when the search does not apply or the position has no loop.
-        `wider`: as for `asked`; a proof under way goes on whatever it was asked with."""
+        `wider`: as for `asked`; a proof under way goes on whatever it was asked with, and a
+        position a proof was made ready for (one a proven route led to, so won) is asked
+        whatever its free cells."""
         self.ledger.bury(self.work)
         proof = self.proof
         if proof is not None and (proof.fruit != fruit or proof.loop is None or proof.body_now() != body):
             proof = self._drop()  # someone else steered, or the snake ate: a new question
-        if not self.asked(body, fruit, wider or proof is not None):
+        if not self.asked(body, fruit, wider or proof is not None or self.lookahead.made_ready(body, fruit)):
             return None
         if proof is None:
             proof = self.proof = self.lookahead.take(body, fruit) or Proof(self.proving(body, fruit), body, fruit)
@@ -231,7 +233,7 @@ class Endgame:
         """The body `ahead` moves on round the loop the snake goes while (body, fruit) is
         proven (`_loop`), as a proof rooted ahead takes it; None if no loop brings it back."""
         loop = self._loop(body, fruit)
-        return None if loop is None else Proof(iter(()), body, fruit, loop).body_at(ahead)
+        return None if loop is None else body_on(loop, ahead, len(body))
 
     def _loop(self, body, fruit):
         """The heads from `body` round the shortest loop back to it (see the module

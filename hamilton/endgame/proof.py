@@ -15,6 +15,11 @@ from hamilton.endgame.ledger import SLICE
 from hamilton.slices import Sliced
 
 
+def body_on(loop, index, length):
+    """The body of `length` cells the loop (its heads in order) brings the snake to at `index`."""
+    return tuple(loop[(index - k) % len(loop)] for k in range(length))
+
+
 class Proof:
     """A proof under way for one position, and the loop that brings that position back.
 
@@ -56,8 +61,7 @@ class Proof:
 
     def body_now(self):
         """The body the loop has brought the snake to (the proven one when `at` is 0)."""
-        loop, n = self.loop, len(self.body)
-        return tuple(loop[(self.at - k) % len(loop)] for k in range(n))
+        return body_on(self.loop, self.at, len(self.body))
 
     def back_in(self):
         """Moves round the loop until the proven position comes back (0: it is here)."""
@@ -65,8 +69,7 @@ class Proof:
 
     def body_at(self, index):
         """The body the loop brings the snake to at `index`."""
-        loop, n = self.loop, len(self.body)
-        return tuple(loop[(index - k) % len(loop)] for k in range(n))
+        return body_on(self.loop, index, len(self.body))
 
     def way_to(self, index):
         """The heads from the snake's place round the loop to `index` (after the present head)."""
