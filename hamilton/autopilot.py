@@ -192,7 +192,7 @@ class HamiltonSolver(Autopilot):
             self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", bodies=proof.looked,
                                              back_in=proof.back_in(), distance=left,
                                              endgame=EndgameState.PROVING if left is None else EndgameState.WINNING)
-            if left is not None and not lookahead.taken:  # by the long route (spare) alone
+            if left is not None and lookahead.at_most(proof):
                 self.decision.at_most = True
         return cells[0]
 

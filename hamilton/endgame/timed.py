@@ -98,6 +98,11 @@ class Lookahead:
         return min([len(proof.way_to(root)) + len(route) for root, route in self.taken]
                    + [len(rest) for rest in rests if rest is not None])
 
+    def at_most(self, proof):
+        """Whether `moves_left` counts by the long route (`spare`) alone: a shorter one may
+        still be found, so the moves are at most that many."""
+        return not self.taken and proof.spare is not None
+
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest: the rest of one whose way the snake has been going along, or round the loop
