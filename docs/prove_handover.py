@@ -2,6 +2,7 @@
 
     .venv/bin/python -m docs.prove_handover --width 16 --height 12 --seeds 3,16 \
         [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6] [--layered] [--ahead K]
+        [--to-the-win]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
@@ -18,10 +19,15 @@ alone, as the game searched before. Without --hold, the game's is used: a millio
 16x12 and smaller boards, fewer on bigger ones, where each body takes more memory. --ahead
 K proves instead the position K moves on round the loop the snake circles while it proves,
 as a game that thinks between moves roots its proofs ahead; "moves" then counts from the
-hand-over, K included.
+hand-over, K included. --to-the-win plays the game on: the snake takes the proven route,
+the game places the next fruit, that position is proven with the same limits, and so on
+until the board is full; "fruits" lists the moves to each fruit (the first as "moves") and
+"to_win" adds them up. A hand-over with F free cells eats F fruits, and each later fruit
+needs a route of its own that keeps a win whatever fruit comes next: "to_win", not "moves",
+is what a game from the hand-over takes with all the time it wants.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
-this fruit), "lost", "undecided" (past --hold or --limit), "not asked" (more than
+this fruit, from the hand-over), "lost", "undecided" (past --hold or --limit), "not asked" (more than
 --free-max free cells) or "no hand-over" (greedy won, lost or never circled). "bodies" is
 how many the search looked at and "peak_mb" the process's largest memory so far.
 """
@@ -30,11 +36,12 @@ import sys
 import time
 
 import config as configuration
-from game import Game
+from game import WON, Game
 from hamilton import endgame
 from hamilton.endgame import ledger
 from hamilton.grid import Grid
 from headless.games import hand_over
+from play import Drive
 
 try:
     import resource
@@ -56,6 +63,8 @@ def parse(argv):
                         help="the layered search alone, without the search over forks")
     parser.add_argument("--ahead", type=int, default=0, metavar="K",
                         help="prove the position K moves on round the loop the snake circles while it proves")
+    parser.add_argument("--to-the-win", action="store_true",
+                        help="play on to the win, each later fruit proven as the first: moves per fruit, in all")
     args = parser.parse_args(argv)
     try:
         args.seeds = [int(s) for s in args.seeds.split(",")]
@@ -89,22 +98,52 @@ def prove(args, seed):
     held = {} if args.hold is None else ledger.holding(args.hold)
     search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, forks=not args.layered,
                               **held)
+    start = game.steps
     if args.ahead:
         record["ahead"] = args.ahead
-        body = search.body_ahead(body, fruit, args.ahead)
-        if body is None:
+        heads = search.heads_ahead(body, fruit, args.ahead)
+        if heads is None:
             return {**record, "verdict": "no loop"}
-    start = time.perf_counter()
+        follow(game, grid, heads)
+        body = tuple(grid.flat_body(game.snake))
+    began = time.perf_counter()
     route = search.winning_route(body, fruit)
-    record["seconds"] = round(time.perf_counter() - start, 1)
+    record["seconds"] = round(time.perf_counter() - began, 1)
     if route is not None:
         record.update(verdict="won", moves=args.ahead + len(route))
     else:
         record["verdict"] = "lost" if search.lost(body, fruit) else "undecided"
+    if route is not None and args.to_the_win:
+        record.update(play_on(game, grid, search, route, start))
     record["bodies"] = search.looked
     if resource is not None:  # kilobytes on Linux
         record["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     return record
+
+
+def play_on(game, grid, search, route, start):
+    """Take `route` to its fruit, then prove and take each later fruit's, until the game ends:
+    {"fruits": moves to each fruit, counted from `start` for the first, "to_win": moves from
+    `start` to the win}, or "to_win" None with the fruit whose proof failed ("stopped")."""
+    fruits = []
+    while True:
+        before = game.steps
+        follow(game, grid, route)
+        fruits.append(game.steps - (start if not fruits else before))
+        if game.over():
+            return {"fruits": fruits, "to_win": game.steps - start if game.state == WON else None}
+        body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+        route = search.winning_route(body, fruit)
+        if route is None:
+            stopped = "lost" if search.lost(body, fruit) else "undecided"
+            return {"fruits": fruits, "to_win": None, "stopped": stopped}
+
+
+def follow(game, grid, cells):
+    """Move the snake's head onto each of `cells` in turn."""
+    drive = Drive(game)
+    for cell in cells:
+        drive.move(grid.direction(grid.index(game.snake.head()), cell))
 
 
 def main_(argv=None):

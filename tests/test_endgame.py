@@ -15,7 +15,7 @@ from hamilton.endgame import forks, ledger, space
 from hamilton.endgame.forks import ForkSearch, Overflow
 from hamilton.endgame.layers import CutShort, LayeredSearch
 from hamilton.endgame.ledger import SEARCH_COST, SHARDS, SLICE, SPLIT
-from game import Game
+from game import WON, Game
 from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from snake import DIRECTIONS
@@ -541,9 +541,36 @@ def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():
     assert layered["bodies"] == alone.looked
     done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--ahead", "5")
     ahead = json.loads(done.stdout)
-    later = Endgame(Grid(6, 6)).body_ahead(*where, 5)
-    assert later != where[0] and later[5:] == where[0][:-5]  # five moves on round the loop
+    heads = Endgame(Grid(6, 6)).heads_ahead(*where, 5)
+    later = tuple(heads[::-1]) + where[0][:-5]  # five moves on round the loop
+    assert len(set(heads)) == 5 and where[1] not in heads
     assert ahead["ahead"] == 5 and ahead["moves"] == 5 + len(Endgame(Grid(6, 6)).winning_route(later, where[1]))
+
+
+def test_the_proving_tool_plays_on_to_the_win_a_proof_for_each_fruit():
+    """6x6 seed 10 has 4 free cells: to the win it eats 4 fruits, the first by the route it
+    prints as "moves", each later one by a route the game proves when that fruit appears."""
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "7,10", "--to-the-win")
+    assert done.returncode == 0, done.stderr
+    records = {r["seed"]: r for r in map(json.loads, done.stdout.splitlines())}
+    assert "fruits" not in records[7]  # lost: nothing to play on
+    won = records[10]
+    assert len(won["fruits"]) == won["free"] == 4 and won["fruits"][0] == won["moves"]
+    assert sum(won["fruits"]) == won["to_win"] and min(won["fruits"]) >= 1
+    game = Game(6, 6, 3, 10)
+    hand_over(game, "greedy", 3600)
+    grid, search, fruits = Grid(6, 6), Endgame(Grid(6, 6)), []
+    while not game.over():  # the same game, played here fruit by fruit
+        route = search.winning_route(tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate))
+        for cell in route:
+            game.snake.turn(grid.direction(grid.index(game.snake.head()), cell))
+            game.step()
+        fruits.append(len(route))
+    assert game.state == WON and fruits == won["fruits"]
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--to-the-win",
+                          "--ahead", "5")
+    ahead = json.loads(done.stdout)
+    assert ahead["fruits"][0] == ahead["moves"] and sum(ahead["fruits"]) == ahead["to_win"]
 
 
 def test_the_proving_tool_refuses_bad_flags_in_one_line():

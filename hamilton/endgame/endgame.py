@@ -26,7 +26,7 @@ from collections import deque
 from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
-from hamilton.endgame.proof import Proof, body_on
+from hamilton.endgame.proof import Proof
 from hamilton.endgame.space import Space
 from hamilton.endgame.timed import Lookahead
 from hamilton.slices import stopping
@@ -229,11 +229,12 @@ class Endgame:
             self._lost = question
         return proof.route
 
-    def body_ahead(self, body, fruit, ahead):
-        """The body `ahead` moves on round the loop the snake goes while (body, fruit) is
-        proven (`_loop`), as a proof rooted ahead takes it; None if no loop brings it back."""
+    def heads_ahead(self, body, fruit, ahead):
+        """The head's cells over the first `ahead` moves round the loop the snake goes while
+        (body, fruit) is proven (`_loop`), to the body a proof rooted `ahead` moves on takes;
+        None if no loop brings it back."""
         loop = self._loop(body, fruit)
-        return None if loop is None else body_on(loop, ahead, len(body))
+        return None if loop is None else [loop[k % len(loop)] for k in range(1, ahead + 1)]
 
     def _loop(self, body, fruit):
         """The heads from `body` round the shortest loop back to it (see the module
