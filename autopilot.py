@@ -20,6 +20,8 @@ class EndgameState(enum.Enum):
     LOST = "lost"  # this fruit is proven not to be won: the snake only stays alive
     UNDECIDED = "undecided"  # too big to search through: the snake only stays alive
     WINNING = "winning"  # a route proven to win: the window counts down its moves to the fruit
+    SURVIVING = "surviving"  # too many free cells to search yet: the snake stays alive; a game that
+    # thinks between moves searches if it eats nothing in `distance` moves
 
 
 class Decision:

@@ -246,6 +246,32 @@ def test_on_the_shipped_board_a_timed_game_proves_a_hand_over_with_8_free_cells(
     assert "endgame" not in untimed_steps + timed_steps[:laps] and timed_steps[laps:] == ["endgame", "endgame"]
 
 
+def test_while_survival_has_its_laps_the_decision_counts_down_to_the_search():
+    """Seed 16 again: a timed game says, from its third move (the first whose last move's
+    wait is known), that the search begins if nothing is eaten within the moves left of
+    SURVIVAL_LAPS laps, counting down; an untimed one, or one whose moves wait less than
+    WIDE_WAIT, never searches, and says nothing of it."""
+    game = Game(16, 12, 3, seed=16)
+    assert hand_over(game, "greedy", 100 * game.cells)[0] and game.cells - len(game.snake) == 8
+    laps = SURVIVAL_LAPS * game.cells
+
+    def told(wait):
+        played_game = copy.deepcopy(game)
+        autopilot = HamiltonSolver(played_game)
+        clock = lambda: autopilot.endgame.ledger.spent  # noqa: E731
+        drive, seen = Drive(played_game, autopilot), []
+        for _ in range(30):
+            direction = autopilot.next_direction()
+            decision = autopilot.decision
+            seen.append(decision.distance if decision.endgame == EndgameState.SURVIVING else None)
+            if wait is not None:
+                autopilot.think(clock() + wait, clock)
+            drive.move(direction)
+        return seen
+    assert told(SLICE) == [None, None] + [laps - move for move in range(2, 30)]
+    assert told(None) == told(WIDE_WAIT / 2) == [None] * 30
+
+
 def test_past_free_max_a_proof_has_the_whole_limit():
     """With 5 or 6 free cells a proof has a tenth of the limit (a way back into order is often
     found instead); past FREE_MAX it is asked only where none is, and has all of it."""

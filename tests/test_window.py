@@ -758,6 +758,17 @@ def test_a_win_proven_by_a_long_route_is_said_as_at_most_its_moves():
     assert pygame.display.get_caption()[0].endswith("- sure win proven: 1310 moves")
 
 
+def test_survival_before_a_search_past_free_max_says_when_the_search_begins():
+    app = endgame_app(STILL_WON)
+    app.hint_until = None
+    app.autopilot.decision = HamiltonDecision("survive", mode="survival", distance=412,
+                                              endgame=EndgameState.SURVIVING)
+    app.render()
+    assert app.canvas.texts == ("edge", (("hamilton keeps the snake alive and looks for a way back into order.",
+                                          "If no fruit is eaten within 412 moves, it searches every future."),))
+    assert pygame.display.get_caption()[0].endswith("- search begins in 412 moves")
+
+
 def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():
     app = endgame_app(NOT_WON)
     for _ in range(100):

@@ -62,6 +62,9 @@ ENDGAME_NEWS = {
     EndgameState.WINNING: (("{name} has proven a sure win: {moves} to this fruit.",
                             "It follows the proven way, whatever fruits come next."),
                            "sure win proven: {moves}"),
+    EndgameState.SURVIVING: (("{name} keeps the snake alive and looks for a way back into order.",
+                              "If no fruit is eaten within {moves}, it searches every future."),
+                             "search begins in {moves}"),
 }
 # A win proven by a long route while a shorter one is looked for (the decision's `at_most`):
 # the box says so; the caption keeps WINNING's words.
