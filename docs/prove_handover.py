@@ -27,9 +27,10 @@ needs a route of its own that keeps a win whatever fruit comes next: "to_win", n
 is what a game from the hand-over takes with all the time it wants.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
-this fruit, from the hand-over), "lost", "undecided" (past --hold or --limit), "not asked" (more than
---free-max free cells) or "no hand-over" (greedy won, lost or never circled). "bodies" is
-how many the search looked at and "peak_mb" the process's largest memory so far.
+this fruit, from the hand-over), "lost", "undecided" (past --hold or --limit), "not
+asked" (more than --free-max free cells) or "no hand-over" (greedy won, lost or never
+circled). "bodies" is how many the search looked at and "peak_mb" the process's largest
+memory so far.
 """
 import json
 import sys

@@ -218,17 +218,19 @@ class HamiltonSolver(Autopilot):
         self.decision = HamiltonDecision("chase" if chase else "survive", mode="survival", room_ok=room_ok)
         if hopeless or self.endgame.given_up(body, fruit):
             self.decision.endgame = EndgameState.LOST if hopeless else EndgameState.UNDECIDED
-        elif self._searched_when_hungry(body, fruit):
-            self.decision.endgame = EndgameState.SURVIVING
-            self.decision.distance = SURVIVAL_LAPS * self.grid.size - self.hungry
+        elif (left := self._moves_to_search(body, fruit)) is not None:
+            self.decision.endgame, self.decision.distance = EndgameState.SURVIVING, left
         return self.grid.neighbours[body[0]][direc]
 
-    def _searched_when_hungry(self, body, fruit):
-        """Whether this position, with more free cells than the endgame searches at once, is
-        one it will search after SURVIVAL_LAPS laps without a meal (a timed game's, `asked`
-        wider): the window then says how many moves are left before it does."""
+    def _moves_to_search(self, body, fruit):
+        """The moves left before a timed game searches this position (one with more free cells
+        than the endgame searches at once) if survival eats nothing meanwhile: it does after
+        SURVIVAL_LAPS laps without a meal (`asked` wider). None if it will not, or has."""
+        left = SURVIVAL_LAPS * self.grid.size - self.hungry
         endgame = self.endgame
-        return self.grid.size - len(body) > endgame.free_max and endgame.asked(body, fruit, wider=True)
+        if left > 0 and self.grid.size - len(body) > endgame.free_max and endgame.asked(body, fruit, wider=True):
+            return left
+        return None
 
     def _restore(self, body, fruit):
         """A route after which the body fits a tree again, tried first for the driving

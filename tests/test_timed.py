@@ -270,6 +270,13 @@ def test_while_survival_has_its_laps_the_decision_counts_down_to_the_search():
         return seen
     assert told(SLICE) == [None, None] + [laps - move for move in range(2, 30)]
     assert told(None) == told(WIDE_WAIT / 2) == [None] * 30
+    autopilot = HamiltonSolver(copy.deepcopy(game))
+    autopilot.endgame.timed, autopilot.endgame.wait = True, WIDE_WAIT
+    body, fruit = autopilot.grid.flat_body(game.snake), autopilot.grid.index(game.fruit.last_generate)
+    autopilot.hungry = laps - 1
+    assert autopilot._moves_to_search(body, fruit) == 1
+    autopilot.hungry = laps  # searched by now (or, with no loop to prove it on, never): no count below 1
+    assert autopilot._moves_to_search(body, fruit) is None
 
 
 def test_past_free_max_a_proof_has_the_whole_limit():
