@@ -114,6 +114,16 @@ def check_installed():
         raise ClusterError(MISSING)
 
 
+def unanswered(error, connected):
+    """Why no identity came back, in one line, from the `error` raised (`connected`: whether the
+    connection was made): Dask's "Timed out trying to connect" says its last try's error in
+    __cause__, the one worth saying."""
+    last = error.__cause__
+    if not connected and last is not None and str(error).startswith("Timed out trying to connect"):
+        return f"could not connect ({one_line(last)})" if str(last) else "could not connect"
+    return one_line(error)
+
+
 class Cluster:
     """A connection to a Dask scheduler with the game's code shipped: `play` is the engine."""
 
@@ -158,6 +168,16 @@ class Cluster:
         a Dask scheduler answers. The Client alone would wait for ever on a peer that takes the
         connection and says nothing (its handshake has no timeout), and a client that fails on what
         it is sent is slow to throw away. Ctrl-C stops the wait (KeyboardInterrupt)."""
+        answer = self._identity(deadline)
+        kind = answer.get("type") if isinstance(answer, dict) else None
+        if kind != "Scheduler":
+            raise ClusterError(f"--cluster: {self.address} is no Dask scheduler: it answered "
+                               + (f"as a Dask {kind}" if isinstance(kind, str) else "not as Dask does"))
+
+    def _identity(self, deadline):
+        """The peer's answer to Dask's "identity" message, on an event loop of its own that is
+        closed before this returns (a Ctrl-C cancels the wait first); ClusterError, saying why,
+        if none comes by `deadline`."""
         import asyncio
         from distributed.comm import connect
         from distributed.security import Security
@@ -178,24 +198,17 @@ class Cluster:
         loop = asyncio.new_event_loop()
         greeting = loop.create_task(asyncio.wait_for(identity(), max(0.1, deadline - time.monotonic())))
         try:
-            answer = loop.run_until_complete(greeting)
+            return loop.run_until_complete(greeting)
         except asyncio.TimeoutError:
             raise self._unreached("it connected, but no answer came" if connected else "no answer") from None
         except Exception as e:  # refused, TLS, a bad address, a peer that speaks no Dask
-            why, last = one_line(e), e.__cause__  # Dask's "Timed out trying to connect" has its last try's error
-            if not connected and last is not None and str(e).startswith("Timed out trying to connect"):
-                why = f"could not connect ({one_line(last)})" if str(last) else "could not connect"
-            raise self._unreached(why) from None
+            raise self._unreached(unanswered(e, connected)) from None
         finally:
             if not greeting.done():  # Ctrl-C
                 greeting.cancel()
                 with contextlib.suppress(BaseException):
                     loop.run_until_complete(greeting)
             loop.close()
-        kind = answer.get("type") if isinstance(answer, dict) else None
-        if kind != "Scheduler":
-            raise ClusterError(f"--cluster: {self.address} is no Dask scheduler: it answered "
-                               + (f"as a Dask {kind}" if isinstance(kind, str) else "not as Dask does"))
 
     def _unreached(self, why):
         return ClusterError(f"--cluster: no Dask scheduler reached at {self.address} within {CONNECT_SECONDS} s: {why}")

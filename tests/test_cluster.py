@@ -297,6 +297,18 @@ def test_a_peer_that_is_no_scheduler_is_one_line_within_the_timeout(says, why):
     assert took < cluster.CONNECT_SECONDS + 3  # Python's start, Dask's import and the exit
 
 
+def test_a_connection_that_timed_out_says_its_last_try_s_error():
+    refused = ConnectionRefusedError(111, "Connect call failed")
+    timed_out = OSError("Timed out trying to connect to tcp://10.0.0.9:8786 after 10 s")
+    timed_out.__cause__ = refused
+    assert cluster.unanswered(timed_out, connected=False) == (
+        "could not connect (ConnectionRefusedError: [Errno 111] Connect call failed)")
+    assert cluster.unanswered(timed_out, connected=True) == f"OSError: {timed_out}"
+    timed_out.__cause__ = OSError()
+    assert cluster.unanswered(timed_out, connected=False) == "could not connect"
+    assert cluster.unanswered(ValueError("bad frame\nmore"), connected=True) == "ValueError: bad frame"
+
+
 @needs_dask
 def test_ctrl_c_while_the_scheduler_is_being_reached_ends_the_run_at_once():
     listener = Listener()  # never answers: the run waits for the scheduler until CONNECT_SECONDS
