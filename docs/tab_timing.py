@@ -7,10 +7,10 @@ For each seed, greedy plays headless until its endless loop is proven, as `--tak
 greedy` plays it, and that moment is written as a debug log (the space key's format). The
 real program opens it with `--load` in a private X server (Xvfb, as the Xvfb tests start
 it), at --speed seconds a move; P resumes, and Tab hands the snake to hamilton at once. The
-caption is read every 50 ms and one JSON line per seed says, in seconds from Tab: how long
-it said "searching", and when it first said a win was "proven" (with --to-the-end, also
-when it said WON), or that no win is left. The board and start length default to the
-shipped game's.
+caption is read every 50 ms and one JSON line per seed says how long it said "searching"
+(until a win was proven, or no win was left; null if still at --timeout), and, in seconds
+from Tab, when each state began: "searching", "proven" (with --to-the-end, also WON) or
+"no win left". The board and start length default to the shipped game's.
 
 With --headless the game is played as `--move-time` plays it (each move followed by the
 wait the window would have, which hamilton may think through), and the line says, in moves
@@ -141,8 +141,17 @@ def measure(args, seed, display, folder):
         if game.poll() is None:
             game.kill()
         game.wait()
-    searching = seen.get("proven", seen.get("won", seen.get("no win left"))) if "searching" in seen else 0
-    return {"seed": seed, "free": free, "speed": args.speed, "seconds_searching": searching, "seen": seen}
+    return {"seed": seed, "free": free, "speed": args.speed, "seconds_searching": searching_seconds(seen),
+            "seen": seen}
+
+
+def searching_seconds(seen):
+    """How long the caption said "searching", from `seen` (the second each state began): until
+    a win was proven or no win was left; 0 if it never did, None if it still did at the end."""
+    if "searching" not in seen:
+        return 0
+    ended = seen.get("proven", seen.get("won", seen.get("no win left")))
+    return None if ended is None else round(ended - seen["searching"], 1)
 
 
 def main(argv=None):

@@ -279,6 +279,15 @@ def test_while_survival_has_its_laps_the_decision_counts_down_to_the_search():
     assert autopilot._moves_to_search(body, fruit) is None
 
 
+def test_the_window_s_seconds_searching_count_from_when_the_caption_began_to_say_it():
+    """docs/tab_timing.py: seed 16's caption counts down to the search for 230 s after Tab;
+    "searching" is what it says from then until the win is proven."""
+    from docs.tab_timing import searching_seconds
+    assert searching_seconds({"searching": 230.7, "proven": 237.3}) == 6.6
+    assert searching_seconds({"searching": 0.3, "no win left": 0.6}) == 0.3
+    assert searching_seconds({"proven": 0.3}) == 0 and searching_seconds({"searching": 0.3}) is None
+
+
 def test_past_free_max_a_proof_has_the_whole_limit():
     """With 5 or 6 free cells a proof has a tenth of the limit (a way back into order is often
     found instead); past FREE_MAX it is asked only where none is, and has all of it."""
