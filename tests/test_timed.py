@@ -14,8 +14,8 @@ from boards import NOT_WON, board
 from game import WON, Game
 from hamilton import HamiltonSolver
 from hamilton.autopilot import SURVIVAL_LAPS
-from hamilton.endgame.endgame import WIDE_WAIT
-from hamilton.endgame import Endgame
+from hamilton.endgame.endgame import LONG_SPARE, WIDE_WAIT
+from hamilton.endgame import Endgame, Proof
 from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.ledger import SLICE
 from hamilton.grid import Grid
@@ -286,6 +286,23 @@ def test_the_window_s_seconds_searching_count_from_when_the_caption_began_to_say
     assert searching_seconds({"searching": 230.7, "proven": 237.3}) == 6.6
     assert searching_seconds({"searching": 0.3, "no win left": 0.6}) == 0.3
     assert searching_seconds({"proven": 0.3}) == 0 and searching_seconds({"searching": 0.3}) is None
+
+
+def test_a_timed_game_shortens_a_very_long_route_with_the_whole_limit():
+    """A proof with 6 free cells may do a tenth of the limit; one that has proven a win only
+    by a route longer than LONG_SPARE laps of the board gets all of it in a timed game whose
+    moves wait WIDE_WAIT or more (16x12 seed 39, start 3: 44,453 moves, or 555 with the whole
+    limit), and in no other game."""
+    search = Endgame(Grid(16, 12), limit=1000)
+    proof = Proof(iter(()), tuple(range(186)), 190)
+    long_route = [0] * (LONG_SPARE * 192 + 1)
+    seen = []
+    for timed, wait, spare in ((True, WIDE_WAIT, long_route), (False, WIDE_WAIT, long_route),
+                               (True, WIDE_WAIT / 2, long_route), (True, WIDE_WAIT, long_route[:-1]),
+                               (True, WIDE_WAIT, None)):
+        search.timed, search.wait, proof.spare = timed, wait, spare
+        seen.append(search.limit_of(proof))
+    assert seen == [1000, 100, 100, 100, 100]
 
 
 def test_past_free_max_a_proof_has_the_whole_limit():

@@ -37,6 +37,7 @@ WIDE_WAIT = 0.04  # ... if a move waits this many seconds or more (at U's fastes
 FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may do a tenth of LIMIT (`limit_for`)
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
+LONG_SPARE = 10  # laps of the board: a timed game's only route longer than this is shortened with all of LIMIT
 
 
 class Endgame:
@@ -123,6 +124,22 @@ class Endgame:
         free = self.grid.size - len(body)
         return self.limit // 10 if FREE_PATIENT < free <= FREE_MAX else self.limit
 
+    def limit_of(self, proof):
+        """The work `proof` may do: `limit_for` its body, or the whole limit where it has
+        proven a win only by a very long route (its `spare`) and the game is patient
+        (`_patient`)."""
+        if proof.spare is not None and self._patient(len(proof.spare)):
+            return self.limit
+        return self.limit_for(proof.body)
+
+    def _patient(self, moves):
+        """Whether a route of `moves` is worth the whole limit to shorten: in a timed game whose
+        moves wait WIDE_WAIT or more, a route longer than LONG_SPARE laps of the board. The
+        game is won, so nothing waits on the proof but that route, and the first route over
+        forks can be tens of thousands of moves where a search of the whole limit finds one of
+        a few hundred (16x12 seed 39, start 3: 44,453 and 555; docs/handovers.md)."""
+        return self.timed and self.wait >= WIDE_WAIT and moves > LONG_SPARE * self.grid.size
+
     def winning_route(self, body, fruit):
         """The shortest route (cells after the head) to a won position, or None: the whole
         proof in one go, for tests and tools (`move` spreads it over moves)."""
@@ -152,7 +169,7 @@ class Endgame:
             proof = self.proof = self.lookahead.take(body, fruit) or Proof(self.proving(body, fruit), body, fruit)
             proof.started = self.moves
         self.work_on(proof, self.work // SLICE)
-        ended = proof.ended(self.limit_for(body))
+        ended = proof.ended(self.limit_of(proof))
         if self.timed and proof.loop is not None and (ended or self.lookahead.taken):
             route = self.lookahead.route(proof, ended)
             if route is not None or self.proof is None:
@@ -184,8 +201,7 @@ class Endgame:
             return self.lookahead.think(deadline, clock)
         if proof.loop is None:
             return False
-        limit = self.limit_for(proof.body)
-        while not proof.ended(limit) and clock() < deadline:
+        while not proof.ended(self.limit_of(proof)) and clock() < deadline:
             self.work_on(proof, 1)
         lookahead = self.lookahead
         if proof.done and lookahead.keep(proof) and not lookahead.ready(proof):
@@ -312,7 +328,8 @@ class Endgame:
         moves, not the work: it may circle no more moves than the route could save, and no
         later than `arrival`, when the snake is at `body`; the limit then holds per proof."""
         saving = len(route) - self.grid.distance(self.space.cell[body[0]], fruit)
-        budget = min(self.limit_for(body) - (self.ledger.spent - start), saving * max(self.work, 1))
+        limit = self.limit if self._patient(len(route)) else self.limit_for(body)
+        budget = min(limit - (self.ledger.spent - start), saving * max(self.work, 1))
         if budget <= 0:
             return [self.space.cell[c] for c in route]
         self.spare = [self.space.cell[c] for c in route]

@@ -151,11 +151,11 @@ class Lookahead:
         in turn, so that a hard one does not keep the others waiting: the fruit is as likely to
         take any free cell. Whether any was left to think about."""
         endgame = self.endgame
-        going = [proof for proof in self.prepared.values() if not proof.ended(endgame.limit_for(proof.body))]
+        going = [proof for proof in self.prepared.values() if not proof.ended(endgame.limit_of(proof))]
         if not going:
             return False
         while going and clock() < deadline:
             for proof in going:
                 endgame.work_on(proof, 1)
-            going = [proof for proof in going if not proof.ended(endgame.limit_for(proof.body))]
+            going = [proof for proof in going if not proof.ended(endgame.limit_of(proof))]
         return True
