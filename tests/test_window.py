@@ -747,26 +747,23 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
     assert app.canvas.texts == ()
 
 
-def test_a_win_proven_by_a_long_route_is_said_as_at_most_its_moves():
+@pytest.mark.parametrize("decision, box, caption", [
+    (HamiltonDecision("endgame", mode="endgame", proof="under way", distance=1310, endgame=EndgameState.WINNING,
+                      at_most=True),  # a win proven by a long route: at most its moves
+     ("hamilton has proven a sure win: at most 1310 moves to this fruit.",
+      "It circles while it looks for a shorter way."), "sure win proven: 1310 moves"),
+    (HamiltonDecision("survive", mode="survival", distance=412, endgame=EndgameState.SURVIVING),
+     # survival before a search past FREE_MAX: when the search begins
+     ("hamilton keeps the snake alive and looks for a way back into order.",
+      "If no fruit is eaten within 412 moves, it searches every future."), "search begins in 412 moves"),
+])
+def test_a_decision_before_the_route_is_said_on_the_board_and_in_the_caption(decision, box, caption):
     app = endgame_app(STILL_WON)
     app.hint_until = None
-    app.autopilot.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", distance=1310,
-                                              endgame=EndgameState.WINNING, at_most=True)
+    app.autopilot.decision = decision
     app.render()
-    assert app.canvas.texts == ("edge", (("hamilton has proven a sure win: at most 1310 moves to this fruit.",
-                                          "It circles while it looks for a shorter way."),))
-    assert pygame.display.get_caption()[0].endswith("- sure win proven: 1310 moves")
-
-
-def test_survival_before_a_search_past_free_max_says_when_the_search_begins():
-    app = endgame_app(STILL_WON)
-    app.hint_until = None
-    app.autopilot.decision = HamiltonDecision("survive", mode="survival", distance=412,
-                                              endgame=EndgameState.SURVIVING)
-    app.render()
-    assert app.canvas.texts == ("edge", (("hamilton keeps the snake alive and looks for a way back into order.",
-                                          "If no fruit is eaten within 412 moves, it searches every future."),))
-    assert pygame.display.get_caption()[0].endswith("- search begins in 412 moves")
+    assert app.canvas.texts == ("edge", (box,))
+    assert pygame.display.get_caption()[0].endswith("- " + caption)
 
 
 def test_an_end_proven_lost_is_said_and_the_snake_stays_alive():

@@ -15,11 +15,6 @@ from hamilton.endgame.ledger import SLICE
 from hamilton.slices import Sliced
 
 
-def body_on(loop, index, length):
-    """The body of `length` cells the loop (its heads in order) brings the snake to at `index`."""
-    return tuple(loop[(index - k) % len(loop)] for k in range(length))
-
-
 class Proof:
     """A proof under way for one position, and the loop that brings that position back.
 
@@ -61,7 +56,7 @@ class Proof:
 
     def body_now(self):
         """The body the loop has brought the snake to (the proven one when `at` is 0)."""
-        return body_on(self.loop, self.at, len(self.body))
+        return self.body_at(self.at)
 
     def back_in(self):
         """Moves round the loop until the proven position comes back (0: it is here)."""
@@ -69,7 +64,8 @@ class Proof:
 
     def body_at(self, index):
         """The body the loop brings the snake to at `index`."""
-        return body_on(self.loop, index, len(self.body))
+        loop, n = self.loop, len(self.body)
+        return tuple(loop[(index - k) % len(loop)] for k in range(n))
 
     def way_to(self, index):
         """The heads from the snake's place round the loop to `index` (after the present head)."""
