@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from headless.figures import Timing
 from headless.games import GameSpec, hand_over, play as headless_play, play_game
 from boards import NOT_WON, SIX_FREE, STILL_WON, board
@@ -17,6 +19,7 @@ from hamilton.endgame.layers import CutShort, LayeredSearch
 from hamilton.endgame.ledger import SEARCH_COST, SHARDS, SLICE, SPLIT
 from game import WON, Game
 from hamilton.grid import Grid
+from hamilton.slices import finish
 from hamilton import HamiltonSolver
 from snake import DIRECTIONS
 
@@ -680,10 +683,10 @@ def test_a_long_first_route_is_kept_while_rounds_within_a_bound_look_for_a_short
 class OverflowingRounds(ForkSearch):
     """Every round within a bound holds more forks than the hold."""
 
-    def within(self, body, fruit, free, bound):
+    def within(self, body, fruit, free, bound, hold=None):
         if bound is not None:
             raise Overflow
-        return (yield from super().within(body, fruit, free, bound))
+        return (yield from super().within(body, fruit, free, bound, hold))
 
 
 def test_where_a_round_within_a_bound_overflows_the_layered_search_finds_the_shortest():
@@ -695,6 +698,50 @@ def test_where_a_round_within_a_bound_overflows_the_layered_search_finds_the_sho
     search.forks = OverflowingRounds(search.space, search.ledger, search.layered)
     route = search.winning_route(body, fruit)
     assert len(search.spare) == 1310 and len(route) == 142 and eats_by(grid, body, fruit, route)
+
+
+class RoundsAbreast(ForkSearch):
+    """Rounds within a bound as ForkSearch runs them, each noted (bound, its hold); those within
+    less than `over` moves hold more forks than the hold."""
+
+    def __init__(self, space, ledger, layered, over):
+        super().__init__(space, ledger, layered)
+        self.over, self.rounds = over, []
+
+    def within(self, body, fruit, free, bound, hold=None):
+        self.rounds.append((bound, hold))
+        if bound is not None and bound < self.over:
+            raise Overflow
+        return (yield from super().within(body, fruit, free, bound, hold))
+
+
+def test_rounds_abreast_step_by_half_share_the_hold_and_go_on_past_one_that_overflows():
+    """10x10 seed 37, first route 1,310 moves, fruit 6 cells from the head: rounds within 12,
+    18, 27, ... moves (each 1.5 times the last, below 1,310) all start at once, each with its
+    share of the hold. The small ones are made to overflow; the others go on, and the first
+    route found eats the fruit in fewer than 1,310 moves."""
+    body, fruit = seed_37_and_29_on_ten_by_ten()[37]
+    grid = Grid(10, 10)
+    search = Endgame(grid)
+    search.forks = abreast = RoundsAbreast(search.space, search.ledger, search.layered, over=100)
+    free = sum(1 << c for c in range(100) if c not in body)
+    route = finish(abreast.abreast(search.space.pack(body), fruit, free, 1310))
+    bounds = [bound for bound, _ in abreast.rounds]
+    assert bounds[:4] == [12, 18, 27, 40] and bounds[-1] < 1310 <= int(bounds[-1] * 1.5)
+    assert {hold for _, hold in abreast.rounds} == {search.ledger.hold // len(bounds)}
+    cells = [search.space.cell[c] for c in route]
+    assert 100 < len(cells) < 1310 and eats_by(grid, body, fruit, cells) and search.ledger.held == 0
+
+
+def test_a_round_past_its_own_share_of_the_hold_overflows():
+    """A round within a bound, given a hold of its own smaller than the forks it meets,
+    raises Overflow though the ledger's hold is far from full."""
+    body, fruit = seed_37_and_29_on_ten_by_ten()[37]
+    search = Endgame(Grid(10, 10))
+    free = sum(1 << c for c in range(100) if c not in body)
+    with pytest.raises(Overflow):
+        finish(search.forks.within(search.space.pack(body), fruit, free, 1000, hold=50))
+    assert finish(search.forks.within(search.space.pack(body), fruit, free, 1000))[0] is not None
 
 
 def test_the_search_for_a_shorter_route_costs_no_more_moves_than_it_could_save():

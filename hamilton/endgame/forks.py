@@ -16,11 +16,22 @@ the fruit, doubled each round, so a route found is less than twice the shortest)
 layered search (layers.py), which finds the shortest. Where it meets its own bounds (a
 single way that goes round for ever, or forks past the hold) it raises Unsure, and the
 layered search decides alone.
+
+A round within a bound just above the shortest route is often quick, but one well above it,
+or just below it, can take more work than a game has: doubling can step from a bound too
+small to one too big. So where those rounds give up, a game with the minutes to spare
+(Endgame._shortened) runs rounds of finer bounds side by side (`abreast`), a slice each in
+turn, and takes the first route any of them finds:
+
+    bounds   10   15   22   33   49   73  109  163  244  366  ...   (x1.5, below the long route)
+    16x12 seed 53, start 3:     ...  163 still going  244 -> 203 moves   (doubling: 160, 320 give up)
 """
 from functools import partial
 
 from hamilton.endgame.ledger import SEARCH_COST, SHARDS
 from hamilton.endgame.space import cells_of
+
+STEP = 1.5  # each bound of the rounds side by side (`abreast`) is this many times the last
 
 
 class Unsure(Exception):
@@ -75,12 +86,50 @@ class ForkSearch:
             yield from ledger.free_all()
         return (yield from self.layered.won(body, fruit, free, outermost=True))
 
-    def within(self, body, fruit, free, bound):
+    def abreast(self, body, fruit, free, longest):
+        """A winning route (packed) from `body` shorter than `longest` moves, or None: rounds
+        within bounds from twice the distance to the fruit, each STEP times the last, below
+        `longest`, all under way at once, a slice of each in turn; the first route any finds.
+        Each round may hold its share of the hold; one past it (Overflow) is given up alone."""
+        ledger = self.ledger
+        bound, bounds = 2 * self.space.grid.distance(self.space.cell[body[0]], fruit), []
+        while bound < longest:
+            bounds.append(bound)
+            bound = max(bound + 1, int(bound * STEP))
+        share = max(1, ledger.hold // max(1, len(bounds)))
+        rounds = [self.within(body, fruit, free, bound, share) for bound in bounds]
+        route = None
+        try:
+            while rounds and route is None:
+                route = yield from self._turn(rounds)
+        finally:
+            for search in rounds:
+                search.close()  # lets go of its forks
+        yield from ledger.free_all()
+        return route
+
+    @staticmethod
+    def _turn(rounds):
+        """A slice of each of `rounds` (searches within a bound) in turn, those that end taken
+        out of the list; the route of the first that finds one, else None after a pause."""
+        for search in list(rounds):
+            try:
+                next(search)
+            except StopIteration as answer:
+                rounds.remove(search)
+                if answer.value[0] is not None:
+                    return answer.value[0]
+            except Unsure:  # past its share of the hold, or a way round for ever: the others go on
+                rounds.remove(search)
+        yield
+        return None
+
+    def within(self, body, fruit, free, bound, hold=None):
         """(a winning route within `bound` moves or None, whether the bound cut a way short):
         a round of `first` or `shorter`. A fork met again in fewer moves is
         searched again from there, so no route within the bound is missed. With no bound
         (None) each fork is searched once, and the route is the first found. Raises Overflow
-        past `hold` forks.
+        past the ledger's hold, or past `hold` forks of its own.
 
         A round can meet a million forks: they are kept in SHARDS dicts by hash, as a big
         layered search keeps its bodies (ledger.py), so that no one dict grows, or is freed,
@@ -88,7 +137,7 @@ class ForkSearch:
         ledger = self.ledger
         reached = [{} for _ in range(SHARDS)]  # fork -> (the fork before it, the moves to it)
         reached[hash(body) % SHARDS][body] = (None, 0)
-        forks, bounded = [(body, free, 0)], False
+        forks, bounded, kept = [(body, free, 0)], False, 1
         ledger.held += 1
         try:
             while forks:
@@ -108,9 +157,10 @@ class ForkSearch:
                         bounded = True
                     elif fork not in shard or bound is not None and depth + steps < shard[fork][1]:
                         if fork not in shard:
-                            if ledger.held >= ledger.hold:
+                            if ledger.held >= ledger.hold or hold is not None and kept >= hold:
                                 raise Overflow
                             ledger.held += 1
+                            kept += 1
                         shard[fork] = (now, depth + steps)
                         forks.append((fork, fork_free, depth + steps))
             return None, bounded
