@@ -288,11 +288,12 @@ def test_the_window_s_seconds_searching_count_from_when_the_caption_began_to_say
     assert searching_seconds({"proven": 0.3}) == 0 and searching_seconds({"searching": 0.3}) is None
 
 
-def test_a_timed_game_shortens_a_very_long_route_with_the_whole_limit():
+def test_a_timed_game_shortens_a_very_long_route_with_twice_the_whole_limit():
     """A proof with 6 free cells may do a tenth of the limit; one that has proven a win only
-    by a route longer than LONG_SPARE laps of the board gets all of it in a timed game whose
-    moves wait WIDE_WAIT or more (16x12 seed 39, start 3: 44,453 moves, or 555 with the whole
-    limit), and in no other game."""
+    by a route longer than LONG_SPARE laps of the board gets all of it twice over (the
+    doubling rounds, then the rounds abreast) in a timed game whose moves wait WIDE_WAIT or
+    more (16x12 seed 39, start 3: 44,453 moves, or 555 with the whole limit), and in no other
+    game."""
     search = Endgame(Grid(16, 12), limit=1000)
     proof = Proof(iter(()), tuple(range(186)), 190)
     long_route = [0] * (LONG_SPARE * 192 + 1)
@@ -302,7 +303,30 @@ def test_a_timed_game_shortens_a_very_long_route_with_the_whole_limit():
                                (True, WIDE_WAIT, None)):
         search.timed, search.wait, proof.spare = timed, wait, spare
         seen.append(search.limit_of(proof))
-    assert seen == [1000, 100, 100, 100, 100]
+    assert seen == [2000, 100, 100, 100, 100]
+
+
+def test_where_the_doubling_rounds_give_up_a_patient_game_runs_rounds_abreast(seed_37, monkeypatch):
+    """10x10 seed 37's first route, 1,310 moves, is longer than LONG_SPARE laps of the board.
+    With the doubling rounds made to find nothing, a timed game whose moves wait WIDE_WAIT
+    gives them the whole limit, then runs the rounds abreast with the rest of twice the limit:
+    they find a shorter route (16x12 seed 53, start 3: doubling steps from 160 moves, which
+    gives up, to 320, which is too big; abreast, 244 finds 203). Untimed, the first route is
+    taken, as it always was."""
+    body, fruit = seed_37
+
+    def endless(self, body, fruit, free, longest):
+        while True:
+            self.ledger.spent += SLICE
+            yield
+    monkeypatch.setattr(ForkSearch, "shorter", endless)
+    grid = Grid(10, 10)
+    patient = Endgame(grid, limit=400_000)
+    patient.timed, patient.wait = True, WIDE_WAIT
+    route = patient.winning_route(body, fruit)
+    assert len(patient.spare) == 1310 and len(route) < 1310 and eats_by(grid, body, fruit, route)
+    assert 400_000 < patient.ledger.spent <= 800_000 + SLICE
+    assert Endgame(grid, limit=400_000).winning_route(body, fruit) == patient.spare
 
 
 def test_past_free_max_a_proof_has_the_whole_limit():

@@ -125,19 +125,20 @@ class Endgame:
         return self.limit // 10 if FREE_PATIENT < free <= FREE_MAX else self.limit
 
     def limit_of(self, proof):
-        """The work `proof` may do: `limit_for` its body, or the whole limit where it has
-        proven a win only by a very long route (its `spare`) and the game is patient
-        (`_patient`)."""
+        """The work `proof` may do: `limit_for` its body, or, where it has proven a win only by
+        a very long route (its `spare`) and the game is patient (`_patient`), twice the whole
+        limit: one for the doubling rounds and one for the rounds abreast (`_shortened`)."""
         if proof.spare is not None and self._patient(len(proof.spare)):
-            return self.limit
+            return 2 * self.limit
         return self.limit_for(proof.body)
 
     def _patient(self, moves):
-        """Whether a route of `moves` is worth the whole limit to shorten: in a timed game whose
-        moves wait WIDE_WAIT or more, a route longer than LONG_SPARE laps of the board. The
-        game is won, so nothing waits on the proof but that route, and the first route over
-        forks can be tens of thousands of moves where a search of the whole limit finds one of
-        a few hundred (16x12 seed 39, start 3: 44,453 and 555; docs/handovers.md)."""
+        """Whether a route of `moves` is worth the whole limit, twice, to shorten: in a timed
+        game whose moves wait WIDE_WAIT or more, a route longer than LONG_SPARE laps of the
+        board. The game is won, so nothing waits on the proof but that route, and the first
+        route over forks can be tens of thousands of moves where a longer search finds one of
+        a few hundred (16x12, start 3: seed 39, 44,453 and 555; seed 53, 32,153 and 203;
+        docs/handovers.md)."""
         return self.timed and self.wait >= WIDE_WAIT and moves > LONG_SPARE * self.grid.size
 
     def winning_route(self, body, fruit):
@@ -146,7 +147,7 @@ class Endgame:
         if not self.asked(body, fruit):
             return None
         proof = Proof(self.proving(body, fruit), body, fruit)
-        while not proof.ended(self.limit_for(body)):
+        while not proof.ended(self.limit_of(proof)):
             self.work_on(proof, self.work // SLICE)
         proof.search.close()  # a search given up lets go of its bodies
         self.ledger.bury(self.ledger.held)  # no game waits on this call: free them all now
@@ -317,8 +318,8 @@ class Endgame:
 
     def _shortened(self, body, fruit, free, route, start, arrival=None):
         """A winning route (a list of cells) no longer than `route` (packed), the first found
-        over forks by a proof that began at `start` (its work then). While `_shorter` looks
-        for a shorter one, `route` is kept as `spare` (the game is then known won, `proven`)
+        over forks by a proof that began at `start` (its work then). While a shorter one is
+        looked for, `route` is kept as `spare` (the game is then known won, `proven`)
         and, if none is found, given back as it is (a long route is read once, not twice).
 
         Circling while it looks costs a move per `work`, and a shorter route can save at most
@@ -326,9 +327,14 @@ class Endgame:
         more than that (as in ski rental: at worst twice the moves), nor the rest of the
         proof's limit. If it finds none in time, `route` is taken. A timed game counts its
         moves, not the work: it may circle no more moves than the route could save, and no
-        later than `arrival`, when the snake is at `body`; the limit then holds per proof."""
+        later than `arrival`, when the snake is at `body`; the limit then holds per proof.
+        A patient game (`_patient`: the route is very long) gives the doubling rounds
+        (forks.shorter) the whole limit, and if they find nothing, the rounds abreast
+        (forks.abreast) another, for a route under LONG_SPARE laps: where doubling steps over
+        the bound a quick round needs."""
         saving = len(route) - self.grid.distance(self.space.cell[body[0]], fruit)
-        limit = self.limit if self._patient(len(route)) else self.limit_for(body)
+        patient = self._patient(len(route))
+        limit = self.limit if patient else self.limit_for(body)
         budget = min(limit - (self.ledger.spent - start), saving * max(self.work, 1))
         if budget <= 0:
             return [self.space.cell[c] for c in route]
@@ -340,7 +346,15 @@ class Endgame:
         else:
             until = ledger.spent + budget
             enough = lambda: ledger.spent >= until  # noqa: E731
-        shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), enough)
+        if patient:
+            doubled = start + limit
+            shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)),
+                                          lambda: enough() or ledger.spent >= doubled)
+            if shorter is None and not enough():
+                not_long = LONG_SPARE * self.grid.size  # rounds within more find long routes first
+                shorter = yield from stopping(self.forks.abreast(body, fruit, free, not_long), enough)
+        else:
+            shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), enough)
         # A layered search gone depth first may come back with a longer route than `route`. The
         # timed game keeps the shorter; the untimed one keeps the routes (and so the benchmark
         # figures) it has always had.

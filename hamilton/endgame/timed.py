@@ -11,8 +11,9 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
                                     the next fruit can take is made ready while it goes there
     7 or 8 free cells, no way back  the endgame is asked too (Endgame.asked, FREE_MAX_TIMED),
     into order, survival hungry     with the whole LIMIT: the waits give it the minutes
-    a win proven only by a route    the search for a shorter one has the whole LIMIT too
-    over LONG_SPARE laps long       (Endgame.limit_of), not the tenth of 5 or 6 free cells
+    a win proven only by a route    the search for a shorter one has LIMIT twice over, not
+    over LONG_SPARE laps long       the tenth of 5 or 6 free cells: the doubling rounds, then
+                                    rounds abreast (Endgame.limit_of, _shortened)
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
 it always has: its figures are the benchmark's.
