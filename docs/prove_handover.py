@@ -2,7 +2,7 @@
 
     .venv/bin/python -m docs.prove_handover --width 16 --height 12 --seeds 3,16 \
         [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6] [--layered] [--ahead K]
-        [--to-the-win]
+        [--to-the-win] [--patient]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
@@ -24,7 +24,11 @@ the game places the next fruit, that position is proven with the same limits, an
 until the board is full; "fruits" lists the moves to each fruit (the first as "moves") and
 "to_win" adds them up. A hand-over with F free cells eats F fruits, and each later fruit
 needs a route of its own that keeps a win whatever fruit comes next: "to_win", not "moves",
-is what a game from the hand-over takes with all the time it wants.
+is what a game from the hand-over takes with all the time it wants. --patient proves as a
+game that thinks between moves of 0.04 s or more (the window, or --move-time) does, its
+moves left uncounted: where the first route is longer than LONG_SPARE laps of the board,
+the search for a shorter one has twice --limit, the doubling rounds and then the rounds
+abreast (hamilton/endgame/forks.py).
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit, from the hand-over), "lost", "undecided" (past --hold or --limit), "not
@@ -66,6 +70,9 @@ def parse(argv):
                         help="prove the position K moves on round the loop the snake circles while it proves")
     parser.add_argument("--to-the-win", action="store_true",
                         help="play on to the win, each later fruit proven as the first: moves per fruit, in all")
+    parser.add_argument("--patient", action="store_true",
+                        help="prove as a game with 0.04 s or more between moves: a very long route is shortened "
+                             "with twice --limit")
     args = parser.parse_args(argv)
     try:
         args.seeds = [int(s) for s in args.seeds.split(",")]
@@ -99,6 +106,8 @@ def prove(args, seed):
     held = {} if args.hold is None else ledger.holding(args.hold)
     search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, forks=not args.layered,
                               **held)
+    if args.patient:
+        search.timed, search.wait = True, endgame.WIDE_WAIT
     start = game.steps
     if args.ahead:
         record["ahead"] = args.ahead

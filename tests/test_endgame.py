@@ -550,6 +550,21 @@ def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():
     assert ahead["ahead"] == 5 and ahead["moves"] == 5 + len(Endgame(Grid(6, 6)).winning_route(later, where[1]))
 
 
+def test_the_proving_tool_proves_as_a_patient_game_with_rounds_abreast_past_the_doubling_ones():
+    """10x10 seed 37 (start 4): its first route, 1,310 moves, is over LONG_SPARE laps. Given
+    100,000 of work, the doubling rounds find nothing shorter in it; --patient then runs the
+    rounds abreast with a second 100,000, and they find 640. Given 200,000, the doubling
+    rounds find 158, patient or not."""
+    def proven(*flags):
+        done = prove_handover("--width", "10", "--height", "10", "--seeds", "37", *flags)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+    assert proven("--limit", "100000")["moves"] == 1310
+    patient = proven("--limit", "100000", "--patient")
+    assert patient["moves"] == 640 and 100_000 < patient["bodies"] <= 200_000
+    assert proven("--limit", "200000")["moves"] == proven("--limit", "200000", "--patient")["moves"] == 158
+
+
 def test_the_proving_tool_plays_on_to_the_win_a_proof_for_each_fruit():
     """6x6 seed 10 has 4 free cells: to the win it eats 4 fruits, the first by the route it
     prints as "moves", each later one by a route the game proves when that fruit appears."""

@@ -9,7 +9,7 @@
     space.py    bodies packed small, their moves, and the answers remembered
     ledger.py   the work done and the bodies held, with the limits of both
 """
-from hamilton.endgame.endgame import FREE_MAX, LIMIT, WORK, Endgame
+from hamilton.endgame.endgame import FREE_MAX, LIMIT, WIDE_WAIT, WORK, Endgame
 from hamilton.endgame.proof import Proof
 
-__all__ = ["FREE_MAX", "LIMIT", "WORK", "Endgame", "Proof"]
+__all__ = ["FREE_MAX", "LIMIT", "WIDE_WAIT", "WORK", "Endgame", "Proof"]
