@@ -23,8 +23,11 @@ small to one too big. So where those rounds give up, a game with the minutes to 
 (Endgame._shortened) runs rounds of finer bounds side by side (`abreast`), a slice each in
 turn, and takes the first route any of them finds:
 
-    bounds   10   15   22   33   49   73  109  163  244  366  ...   (x1.5, below the long route)
+    bounds   10   15   22   33   49   73  109  163  244  366  ...   (x1.5, up to ten laps)
     16x12 seed 53, start 3:     ...  163 still going  244 -> 203 moves   (doubling: 160, 320 give up)
+
+A round within a big bound may end first with a long route; so the caller asks only for
+routes under ten laps of the board (LONG_SPARE).
 """
 from functools import partial
 
