@@ -311,20 +311,29 @@ def test_where_the_doubling_rounds_give_up_a_patient_game_runs_rounds_abreast(se
     With the doubling rounds made to find nothing, a timed game whose moves wait WIDE_WAIT
     gives them the whole limit, then runs the rounds abreast with the rest of twice the limit:
     they find a shorter route (16x12 seed 53, start 3: doubling steps from 160 moves, which
-    gives up, to 320, which is too big; abreast, 244 finds 203). Untimed, the first route is
-    taken, as it always was."""
+    gives up, to 320, which is too big; abreast, 244 finds 203). They look only for a route
+    under LONG_SPARE laps: rounds within more would find long ones first (seed 53: 21,035).
+    Untimed, the first route is taken, as it always was."""
     body, fruit = seed_37
+    asked = []
 
     def endless(self, body, fruit, free, longest):
         while True:
             self.ledger.spent += SLICE
             yield
+
+    def noted(self, body, fruit, free, longest):
+        asked.append(longest)
+        return (yield from abreast(self, body, fruit, free, longest))
+    abreast = ForkSearch.abreast
     monkeypatch.setattr(ForkSearch, "shorter", endless)
+    monkeypatch.setattr(ForkSearch, "abreast", noted)
     grid = Grid(10, 10)
     patient = Endgame(grid, limit=400_000)
     patient.timed, patient.wait = True, WIDE_WAIT
     route = patient.winning_route(body, fruit)
     assert len(patient.spare) == 1310 and len(route) < 1310 and eats_by(grid, body, fruit, route)
+    assert asked == [LONG_SPARE * 100]
     assert 400_000 < patient.ledger.spent <= 800_000 + SLICE
     assert Endgame(grid, limit=400_000).winning_route(body, fruit) == patient.spare
 
