@@ -748,6 +748,36 @@ def test_rounds_abreast_step_by_half_share_the_hold_and_go_on_past_one_that_over
     assert 100 < len(cells) < 1310 and eats_by(grid, body, fruit, cells) and search.ledger.held == 0
 
 
+class OverflowsNoted(ForkSearch):
+    """Rounds within a bound as ForkSearch runs them, the bound of each that overflowed noted."""
+
+    def __init__(self, space, ledger, layered):
+        super().__init__(space, ledger, layered)
+        self.overflowed = []
+
+    def within(self, body, fruit, free, bound, hold=None):
+        try:
+            return (yield from super().within(body, fruit, free, bound, hold))
+        except Overflow:
+            self.overflowed.append(bound)
+            raise
+
+
+def test_rounds_abreast_start_once_the_bodies_a_stopped_search_let_go_of_are_freed():
+    """A search stopped just before (the doubling rounds, past their limit) leaves its bodies
+    to be freed a few at a time; the rounds abreast free them first, or the rounds would be
+    past the hold at their first forks, and given up for good."""
+    body, fruit = seed_37_and_29_on_ten_by_ten()[37]
+    search = Endgame(Grid(10, 10))
+    search.forks = noted = OverflowsNoted(search.space, search.ledger, search.layered)
+    ledger = search.ledger
+    ledger.graveyard.append(dict.fromkeys(range(ledger.hold)))
+    ledger.held += ledger.hold
+    free = sum(1 << c for c in range(100) if c not in body)
+    route = finish(noted.abreast(search.space.pack(body), fruit, free, 1310))
+    assert route is not None and noted.overflowed == [] and ledger.held == 0
+
+
 def test_a_round_past_its_own_share_of_the_hold_overflows():
     """A round within a bound, given a hold of its own smaller than the forks it meets,
     raises Overflow though the ledger's hold is far from full."""

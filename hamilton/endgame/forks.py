@@ -100,6 +100,7 @@ class ForkSearch:
             bounds.append(bound)
             bound = max(bound + 1, int(bound * STEP))
         share = max(1, ledger.hold // max(1, len(bounds)))
+        yield from ledger.free_all()  # a search stopped before this one let go of its bodies: the shares are free
         rounds = [self.within(body, fruit, free, bound, share) for bound in bounds]
         route = None
         try:
