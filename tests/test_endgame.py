@@ -716,18 +716,22 @@ def test_where_a_round_within_a_bound_overflows_the_layered_search_finds_the_sho
 
 
 class RoundsAbreast(ForkSearch):
-    """Rounds within a bound as ForkSearch runs them, each noted (bound, its hold); those within
-    less than `over` moves hold more forks than the hold."""
+    """Rounds within a bound as ForkSearch runs them, each noted (bound, its hold), and the bound
+    of each that overflowed; those within less than `over` moves hold more forks than the hold."""
 
     def __init__(self, space, ledger, layered, over):
         super().__init__(space, ledger, layered)
-        self.over, self.rounds = over, []
+        self.over, self.rounds, self.overflowed = over, [], []
 
     def within(self, body, fruit, free, bound, hold=None):
         self.rounds.append((bound, hold))
-        if bound is not None and bound < self.over:
-            raise Overflow
-        return (yield from super().within(body, fruit, free, bound, hold))
+        try:
+            if bound is not None and bound < self.over:
+                raise Overflow
+            return (yield from super().within(body, fruit, free, bound, hold))
+        except Overflow:
+            self.overflowed.append(bound)
+            raise
 
 
 def test_rounds_abreast_step_by_half_share_the_hold_and_go_on_past_one_that_overflows():
@@ -748,28 +752,13 @@ def test_rounds_abreast_step_by_half_share_the_hold_and_go_on_past_one_that_over
     assert 100 < len(cells) < 1310 and eats_by(grid, body, fruit, cells) and search.ledger.held == 0
 
 
-class OverflowsNoted(ForkSearch):
-    """Rounds within a bound as ForkSearch runs them, the bound of each that overflowed noted."""
-
-    def __init__(self, space, ledger, layered):
-        super().__init__(space, ledger, layered)
-        self.overflowed = []
-
-    def within(self, body, fruit, free, bound, hold=None):
-        try:
-            return (yield from super().within(body, fruit, free, bound, hold))
-        except Overflow:
-            self.overflowed.append(bound)
-            raise
-
-
 def test_rounds_abreast_start_once_the_bodies_a_stopped_search_let_go_of_are_freed():
     """A search stopped just before (the doubling rounds, past their limit) leaves its bodies
     to be freed a few at a time; the rounds abreast free them first, or the rounds would be
     past the hold at their first forks, and given up for good."""
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     search = Endgame(Grid(10, 10))
-    search.forks = noted = OverflowsNoted(search.space, search.ledger, search.layered)
+    search.forks = noted = RoundsAbreast(search.space, search.ledger, search.layered, over=0)
     ledger = search.ledger
     ledger.graveyard.append(dict.fromkeys(range(ledger.hold)))
     ledger.held += ledger.hold

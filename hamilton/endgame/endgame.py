@@ -346,15 +346,11 @@ class Endgame:
         else:
             until = ledger.spent + budget
             enough = lambda: ledger.spent >= until  # noqa: E731
-        if patient:
-            doubled = start + limit
-            shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)),
-                                          lambda: enough() or ledger.spent >= doubled)
-            if shorter is None and not enough():
-                not_long = LONG_SPARE * self.grid.size  # rounds within more find long routes first
-                shorter = yield from stopping(self.forks.abreast(body, fruit, free, not_long), enough)
-        else:
-            shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), enough)
+        doubling_done = (lambda: enough() or ledger.spent >= start + limit) if patient else enough
+        shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), doubling_done)
+        if patient and shorter is None and not enough():
+            not_long = LONG_SPARE * self.grid.size  # rounds within more find long routes first
+            shorter = yield from stopping(self.forks.abreast(body, fruit, free, not_long), enough)
         # A layered search gone depth first may come back with a longer route than `route`. The
         # timed game keeps the shorter; the untimed one keeps the routes (and so the benchmark
         # figures) it has always had.
