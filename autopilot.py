@@ -70,6 +70,11 @@ class Autopilot:
         An autopilot that thinks only when asked for a move has none."""
         return False
 
+    def paced(self, seconds):
+        """The game waits `seconds` between moves from now on (the window's speed, or the
+        headless --move-time), which `think` may use: an autopilot may plan by it before its
+        first wait. One that does not think between moves ignores it."""
+
     def proven_win(self):
         """Whether the autopilot holds a proof that it wins this game from here, whatever
         fruits come (the headless runner then lets it finish past its move limit)."""

@@ -94,6 +94,7 @@ def headless(args, seed):
         return {"seed": seed, "handed_over": False}
     handed, length = game.steps, len(game.snake)
     autopilot = solvers.make_solver("hamilton", game)
+    autopilot.paced(args.speed)  # as the runner's --move-time says it
     drive = Drive(game, autopilot)
     set_out = eaten = no_win = None
     started = time.perf_counter()

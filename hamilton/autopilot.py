@@ -134,6 +134,11 @@ class HamiltonSolver(Autopilot):
         game that thinks so plays timed, its proofs rooted where the snake will be)."""
         return self.endgame.think(deadline, clock)
 
+    def paced(self, seconds):
+        """The endgame plans by the waits to come (Endgame.pace): from the first move after
+        a hand-over, before any wait has been measured."""
+        self.endgame.pace = seconds
+
     def proven_win(self):
         """Whether the game is won whatever fruits come: the snake follows a route the
         endgame proved, or circles while it searches for the route of a position it has

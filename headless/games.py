@@ -129,6 +129,8 @@ def play(game, autopilot, max_steps, timing, soak, move_time=None):
     nothing to think about is skipped, so the game takes the time of its thinking only."""
     clock = time.perf_counter_ns
     drive = Drive(game, autopilot, audit=audit if soak else None)
+    if move_time is not None:
+        autopilot.paced(move_time)
     while game.state == PLAYING and (game.steps < max_steps or autopilot.proven_win()):
         start = clock()
         direc = autopilot.next_direction()

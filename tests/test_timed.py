@@ -370,9 +370,13 @@ class Thinker:
 
     def __init__(self):
         self.waits = []
+        self.pace = None
 
     def next_direction(self):
         return None
+
+    def paced(self, seconds):
+        self.pace = seconds
 
     def think(self, deadline, clock):
         self.waits.append(deadline - clock())
@@ -387,9 +391,10 @@ def test_move_time_gives_each_move_the_wait_the_window_would_have():
     thinker = Thinker()
     play(game, thinker, 5, Timing(), soak=False, move_time=0.25)
     assert len(thinker.waits) == 5 and all(0.2 < wait <= 0.25 for wait in thinker.waits)
+    assert thinker.pace == 0.25  # told before its first move
     untimed = Thinker()
     play(Game(8, 6, 3, seed=1), untimed, 5, Timing(), soak=False)
-    assert untimed.waits == []
+    assert untimed.waits == [] and untimed.pace is None
 
 
 def test_once_a_route_is_proven_the_moves_left_are_known_while_the_snake_goes_on(seed_37):

@@ -85,6 +85,16 @@ def test_u_and_i_scale_the_interval_and_hold_their_bounds(make_app):
     assert app.canvas.strip_text[0].startswith("length 3/48   0 moves   2 s/move")
 
 
+def test_the_autopilot_is_told_the_wait_between_moves_when_it_takes_over_and_as_u_and_i_change_it(make_app):
+    """hamilton's endgame plans by it from its first move (Endgame.pace)."""
+    app = make_app(auto=True)
+    assert app.autopilot.pace == pytest.approx(0.3)
+    press(app, pygame.K_u)
+    assert app.autopilot.pace == pytest.approx(app.interval) and app.interval < 0.3
+    press(app, pygame.K_i, pygame.K_i)
+    assert app.autopilot.pace == pytest.approx(app.interval) and app.interval > 0.3
+
+
 # -- pause, restart, autopilot, quit ----------------------------------------------------------
 
 def test_a_dot_plays_one_move_of_a_paused_game_and_it_stays_paused(make_app):

@@ -30,6 +30,10 @@ class CycleSolver(Autopilot):
     def __init__(self, game):
         super().__init__(game)
         self.calls = 0
+        self.pace = None  # the seconds a move the window said it waits (paced)
+
+    def paced(self, seconds):
+        self.pace = seconds
 
     def next_direction(self):
         self.calls += 1

@@ -114,6 +114,8 @@ class App:
         drive: a new game, a hand-over or Tab all start a new stretch to watch for a loop. What
         the background verdict on a loop found goes to the autopilot taking over."""
         self.autopilot = self.make_autopilot(self.autopilot_name, self.game) if self.auto else None
+        if self.autopilot is not None:
+            self.autopilot.paced(self.interval)
         self.drive = Drive(self.game, self.autopilot, advance=self.canvas.advance)
         verdict, self.verdict = self.verdict, None
         if verdict is not None and self.autopilot is not None:
@@ -170,6 +172,8 @@ class App:
 
     def set_interval(self, seconds):
         self.interval = min(configuration.SPEED_MAX, max(configuration.SPEED_MIN, seconds))
+        if self.autopilot is not None:
+            self.autopilot.paced(self.interval)
 
     def faster(self):
         self.set_interval(self.interval * SPEED_FACTOR)

@@ -63,6 +63,7 @@ class Endgame:
         self.forks = ForkSearch(space, self.ledger, self.layered)
         self.proof = None  # the Proof under way, if any
         self.timed = False  # thinking in the time between moves (`think`): proofs are rooted ahead
+        self.pace = None  # the seconds the game says each move will wait (HamiltonSolver.paced), if it says
         self.wait = 0  # timed: the time the last move gave to think in, its waits (`think`) added up
         self._waiting = (None, 0)  # (move, time so far) of the move whose waits are being added up
         self.moves = 0  # the game's moves so far (the autopilot counts them): a proof's time in moves
