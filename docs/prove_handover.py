@@ -107,7 +107,7 @@ def prove(args, seed):
     search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, forks=not args.layered,
                               **held)
     if args.patient:
-        search.timed, search.wait = True, endgame.WIDE_WAIT
+        search.timed, search.wait, search.pace = True, endgame.WIDE_WAIT, endgame.WIDE_WAIT
     start = game.steps
     if args.ahead:
         record["ahead"] = args.ahead

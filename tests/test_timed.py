@@ -61,6 +61,27 @@ def circled_until_route(search, body, fruit, wait, watch):
         body = (cells[0],) + body[:-1]
 
 
+def test_while_a_route_through_a_closed_body_is_looked_for_the_win_counts_as_proven_a_lap_longer_at_most(seed_37):
+    """10x10 seed 37, told it waits 0.3 s a move, with little work between moves: once the
+    proof has its route (158 moves), a route through a closed body is looked for. Meanwhile
+    the window counts at most that route and a lap (100 moves), not "searching"; the route
+    taken (the fruit 142 moves after the hand-over) keeps within every count it showed."""
+    search = Endgame(Grid(10, 10))
+    search.pace = 0.3
+    shown = []
+
+    def watch():
+        proof = search.proof
+        back = len(proof.way_to(proof.root))
+        shown.append((search.moves, search.lookahead.moves_left(proof), proof.slack, back, proof.spare))
+    route = circled_until_route(search, *seed_37, 2000, watch)
+    eaten = search.moves + len(route) - 1
+    assert eaten == 142
+    looking = [(left, back, spare) for _, left, slack, back, spare in shown if slack]
+    assert looking and all(left == back + 158 + 100 and len(spare) == 158 for left, back, spare in looking)
+    assert all(left is None or left >= eaten - moves for moves, left, *_ in shown)
+
+
 @pytest.fixture(scope="module")
 def seed_37():
     return seed_37_and_29_on_ten_by_ten()[37]

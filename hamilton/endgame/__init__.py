@@ -4,6 +4,7 @@
                 moves, and what is proven of each fruit
     proof.py    Proof: a proof under way, and the loop the snake goes round meanwhile
     timed.py    Lookahead: with time between moves, proofs rooted ahead, the next fruit readied
+    closing.py  routes to a closed body, one whose free cells close a cycle of the board
     forks.py    the search over forks (bodies with a choice), depth first: it decides first
     layers.py   the layered search, breadth first: the shortest route
     space.py    bodies packed small, their moves, and the answers remembered

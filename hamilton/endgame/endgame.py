@@ -23,6 +23,7 @@ the snake only stays alive.
 import sys
 from collections import deque
 
+from hamilton.endgame.closing import Closing
 from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
@@ -38,6 +39,7 @@ FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may 
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
 LONG_SPARE = 10  # laps of the board: a timed game's only route longer than this is shortened with all of LIMIT
+CLOSING_MARGIN = 1  # laps of the board: a timed game takes a route through a closed body up to this much longer
 
 
 class Endgame:
@@ -61,6 +63,7 @@ class Endgame:
         self.space = space
         self.layered = LayeredSearch(space, self.ledger)
         self.forks = ForkSearch(space, self.ledger, self.layered)
+        self.closing = Closing(space, self.ledger)
         self.proof = None  # the Proof under way, if any
         self.timed = False  # thinking in the time between moves (`think`): proofs are rooted ahead
         self.pace = None  # the seconds the game says each move will wait (HamiltonSolver.paced), if it says
@@ -71,6 +74,7 @@ class Endgame:
         self._lost = None  # (fruit, length) proven not to be won
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
         self.spare = None  # a long winning route over forks, while the layered search looks for a shorter one
+        self.slack = 0  # the moves a route taken may add to `spare`'s (while one through a closed body is looked for)
 
     @property
     def looked(self):
@@ -223,11 +227,11 @@ class Endgame:
 
     def work_on(self, proof, slices):
         """`slices` more of `proof`, its own notes in place: proofs made ready for the next
-        fruit take turns, and each keeps its long route (`spare`) and the questions its
-        searches cut short."""
-        self.spare, self.layered.cut_short = proof.spare, proof.cut_short
+        fruit take turns, and each keeps its long route (`spare`, and its `slack`) and the
+        questions its searches cut short."""
+        self.spare, self.slack, self.layered.cut_short = proof.spare, proof.slack, proof.cut_short
         proof.work(slices)
-        proof.spare, proof.cut_short = self.spare, self.layered.cut_short
+        proof.spare, proof.slack, proof.cut_short = self.spare, self.slack, self.layered.cut_short
 
     def _drop(self):
         """Stop the proof under way (its searches let go of their bodies); None."""
@@ -296,6 +300,49 @@ class Endgame:
         """The search for a body asked about (a tuple of cells), as a generator; its answer
         is the winning route as a list of cells, or None. `arrival`: the move count at which
         a timed game's snake gets to `body`, when the search for a shorter route must stop.
+
+        The proof (`_proven`) finds the shortest route to this fruit it can; a game with time
+        between its moves (`_closes`) then looks for a route through a closed body instead
+        (closing.py), after which every later fruit is a few moves on, and takes it where it
+        is at most CLOSING_MARGIN laps longer: the later fruits of the proof's route cost
+        about a lap in all, often more (docs/handovers.md). A body closed already goes round
+        its cycle, with no proof."""
+        closes = self._closes()
+        if closes:
+            way = self.closing.way_round(body, fruit)
+            if way is not None:
+                return way
+        start = self.ledger.spent
+        route = yield from self._proven(body, fruit, arrival)
+        if route is None or not closes:
+            return route
+        return (yield from self._closed(body, fruit, route, arrival, start + self.limit_for(body)))
+
+    def _closes(self):
+        """Whether proofs look for routes through closed bodies: in a game that says its moves
+        wait WIDE_WAIT or more (`pace`), which has the time; it says so before its first wait,
+        so the first proof after a hand-over looks too. Untimed, the benchmark's figures stay."""
+        return self.pace is not None and self.pace >= WIDE_WAIT
+
+    def _closed(self, body, fruit, route, arrival, most):
+        """A route through a closed body at most CLOSING_MARGIN laps longer than `route`, or
+        `route` (a generator). The snake circles while it is looked for, so the search stops
+        at `arrival`, or a lap of moves after it began; and before the ledger's work reaches
+        `most`, where the proof's limit would end it unanswered (see `verdict`). Meanwhile
+        the game is known won (`spare`), by at most `slack` moves more than `route`."""
+        ledger = self.ledger
+        bound = len(route) + CLOSING_MARGIN * self.grid.size
+        self.spare, self.slack = route, bound - len(route)
+        yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
+        until = self.moves + self.grid.size if arrival is None else arrival
+        free = sum(1 << c for c in self.space.cells.difference(body))
+        way = yield from stopping(self.closing.route(self.space.pack(body), fruit, free, bound),
+                                  lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
+        self.slack = 0
+        return route if way is None else way
+
+    def _proven(self, body, fruit, arrival=None):
+        """The proof of `proving`: its winning route as a list of cells, or None (a generator).
 
         Over forks, a round without a bound decides first (forks.first): it proves a loss,
         or finds a route, often a long one, with little work; `_shortened` then looks for a

@@ -14,6 +14,9 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
     a win proven only by a route    the search for a shorter one has LIMIT twice over, not
     over LONG_SPARE laps long       the tenth of 5 or 6 free cells: the doubling rounds, then
                                     rounds abreast (Endgame.limit_of, _shortened)
+    a proof has its route, and the  a route through a closed body (closing.py) is looked for
+    game says its moves wait        too, and taken up to CLOSING_MARGIN laps longer: after
+    WIDE_WAIT or more (pace)        it, each later fruit is a few moves on (Endgame.proving)
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
 it always has: its figures are the benchmark's.
@@ -93,10 +96,11 @@ class Lookahead:
     def moves_left(self, proof):
         """The moves to the fruit by the soonest route `taken` from the snake's place, or,
         with none taken, by the long route `proof` has proven while it looks for a shorter
-        one (its `spare`, from its root): the game is then known won while the snake still
-        circles, and the window counts the moves down. None with neither."""
+        one (its `spare`, from its root, and the `slack` a route through a closed body may
+        add): the game is then known won while the snake still circles, and the window
+        counts the moves down. None with neither."""
         if not self.taken:
-            return None if proof.spare is None else len(proof.way_to(proof.root)) + len(proof.spare)
+            return None if proof.spare is None else len(proof.way_to(proof.root)) + len(proof.spare) + proof.slack
         rests = (self.rest(proof, root, route) for root, route in self.taken)
         return min([len(proof.way_to(root)) + len(route) for root, route in self.taken]
                    + [len(rest) for rest in rests if rest is not None])

@@ -1,0 +1,141 @@
+"""Closing the body into a cycle of the whole board (hamilton/endgame/closing.py), and the
+timed game that takes such a route where the proof's own would leave long later fruits."""
+import pytest
+
+from boards import board
+from game import Game
+from hamilton.endgame import Endgame
+from hamilton.endgame.closing import Closing
+from hamilton.grid import Grid
+from hamilton.slices import finish
+from headless.games import hand_over
+
+# closing.py's picture: H 1..8 the body, a b c free in one run from beside H to beside 8.
+#    3  2  1  H
+#    4  7  8  a
+#    5  6  c  b      the fruit on c
+CLOSED = ["> > > H",
+          "^ v < .",
+          "^ < * ."]
+A, B, C = 7, 11, 10  # flat cells of a, b and c on the 4x3 board
+
+
+def position(rows):
+    game = board(rows)
+    grid = Grid(game.width, game.height)
+    return grid, tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+
+
+def packed(search, body):
+    return search.space.pack(body), sum(1 << c for c in search.space.cells.difference(body))
+
+
+def followed(grid, body, route, fruit):
+    """The body after `route`, each move checked: onto a neighbour, never the body but the
+    tail's cell, and eating only on its last move, at `fruit`."""
+    for k, cell in enumerate(route):
+        assert cell in grid.neighbours[body[0]] and cell not in body[:-1]
+        eats = cell == fruit
+        assert eats == (k == len(route) - 1)
+        body = (cell,) + (body if eats else body[:-1])
+    return body
+
+
+def test_a_closed_body_has_its_free_cells_in_one_run_from_beside_the_head_to_beside_the_tail():
+    grid, body, fruit = position(CLOSED)
+    closing = Endgame(grid).closing
+    assert closing.run(*packed(Endgame(grid), body)) == [A, B, C]
+    assert closing.way_round(body, fruit) == [A, B, C]
+    assert closing.way_round(body, B) == [A, B]
+
+
+def test_a_body_whose_free_cells_make_no_such_run_is_not_closed():
+    """4x3: the head's one free neighbour, 7, leads either to 11 (a dead end) or to 6 and 5,
+    never through all four free cells."""
+    grid = Grid(4, 3)
+    search = Endgame(grid)
+    body = (3, 2, 1, 0, 4, 8, 9, 10)
+    assert search.closing.run(*packed(search, body)) is None
+    assert search.closing.way_round(body, 11) is None
+
+
+def test_a_full_board_is_closed_where_the_head_is_beside_the_tail():
+    grid = Grid(4, 3)
+    search = Endgame(grid)
+    around = (3, 2, 1, 0, 4, 8, 9, 5, 6, 10, 11, 7)  # 7 is beside 3
+    assert search.closing.run(*packed(search, around)) == []
+    apart = (3, 7, 11, 10, 6, 2, 1, 0, 4, 8, 9, 5)  # 5 is not beside 3
+    assert search.closing.run(*packed(search, apart)) is None
+
+
+@pytest.fixture(scope="module")
+def seed_37():
+    """10x10 seed 37's hand-over (start 4): the proof's shortest route, 158 moves, leaves a
+    body that is not closed."""
+    game = Game(10, 10, 4, 37)
+    assert hand_over(game, "greedy", 10_000)[0]
+    grid = Grid(10, 10)
+    return grid, tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+
+
+def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_leaves_it_closed(seed_37):
+    grid, body, fruit = seed_37
+    search = Endgame(grid)
+    route = finish(search.closing.route(*packed(search, body)[:1], fruit, packed(search, body)[1], 400))
+    assert route is not None and len(route) == 142
+    after = followed(grid, body, route, fruit)
+    assert search.closing.run(*packed(search, after)) is not None  # every later fruit: a few moves on
+    assert finish(search.closing.route(*packed(search, body)[:1], fruit, packed(search, body)[1], 141)) is None
+
+
+def test_the_search_for_a_closed_body_gives_up_before_it_leaves_proofs_beside_it_less_than_forget(seed_37):
+    grid, body, fruit = seed_37
+    search = Endgame(grid, hold=2_000, forget=1_000)
+    assert finish(search.closing.route(*packed(search, body)[:1], fruit, packed(search, body)[1], 400)) is None
+    search.ledger.bury(search.ledger.held)
+    assert search.ledger.held == 0  # it let go of all it held
+
+
+def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_and_goes_round_it(seed_37):
+    """Untimed, the proof's route of 158 moves (the benchmark's figures stay); told it waits
+    0.3 s a move, the route of 142 through a closed body, after which each later fruit is a
+    few moves round the cycle, with no proof (nothing looked at)."""
+    grid, body, fruit = seed_37
+    assert len(Endgame(grid).winning_route(body, fruit)) == 158
+    paced = Endgame(grid)
+    paced.pace = 0.3
+    route = paced.winning_route(body, fruit)
+    assert len(route) == 142
+    after = followed(grid, body, route, fruit)
+    run = paced.closing.run(*packed(paced, after))
+    looked = paced.looked
+    assert paced.winning_route(after, run[-1]) == run and paced.looked == looked
+    fast = Endgame(grid)
+    fast.pace = 0.01  # U's fastest: no time to spare, as untimed
+    assert len(fast.winning_route(body, fruit)) == 158
+
+
+def test_a_route_through_a_closed_body_is_taken_up_to_closing_margin_laps_longer_than_the_proofs(monkeypatch):
+    """16x12 seed 13 (start 3, 4 free cells): the proof's route is 281 moves and leaves later
+    fruits of 409, 2 and 1; the nearest closed body is 180 moves further, within a lap."""
+    from hamilton.endgame import endgame
+    game = Game(16, 12, 3, 13)
+    assert hand_over(game, "greedy", 20_000)[0]
+    grid = Grid(16, 12)
+    body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+
+    def route():
+        paced = Endgame(grid)
+        paced.pace = 0.3
+        return paced.winning_route(body, fruit)
+    assert len(route()) == 461
+    monkeypatch.setattr(endgame, "CLOSING_MARGIN", 0)
+    assert len(route()) == 281
+
+
+def test_hamilton_passes_the_wait_between_moves_it_is_told_to_its_endgame():
+    from hamilton import HamiltonSolver
+    solver = HamiltonSolver(Game(10, 10, 4, 37))
+    assert solver.endgame.pace is None
+    solver.paced(0.3)
+    assert solver.endgame.pace == 0.3
