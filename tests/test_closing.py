@@ -5,7 +5,6 @@ import pytest
 from boards import board
 from game import Game
 from hamilton.endgame import Endgame
-from hamilton.endgame.closing import Closing
 from hamilton.grid import Grid
 from hamilton.slices import finish
 from headless.games import hand_over

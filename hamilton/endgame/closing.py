@@ -20,7 +20,6 @@ the move that closes it), within a bound on the moves, and `run` the way round f
 already closed.
 """
 from hamilton.endgame.ledger import SHARDS
-from hamilton.endgame.space import cells_of
 
 
 class Closing:
@@ -79,8 +78,8 @@ class Closing:
         nearest, and the route goes on round its cycle to the fruit. A move that eats is taken
         only where it leaves a closed body (the next fruit is then on the run too)."""
         space, ledger = self.space, self.ledger
-        steps, cell = space.steps, space.cell
-        seen = [{} for _ in range(SHARDS)]  # body -> the body before it: many small dicts, so none stalls the game growing
+        steps = space.steps
+        seen = [{} for _ in range(SHARDS)]  # body -> the body before it, in small dicts: none stalls the game growing
         seen[hash(body) % SHARDS][body] = None
         room = ledger.hold - ledger.forget
         ledger.held += 1
