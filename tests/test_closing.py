@@ -138,3 +138,23 @@ def test_hamilton_passes_the_wait_between_moves_it_is_told_to_its_endgame():
     assert solver.endgame.pace is None
     solver.paced(0.3)
     assert solver.endgame.pace == 0.3
+
+
+def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a_layer():
+    """So the window's moves and keys never wait on a big layer: between two pauses it takes
+    up at most SLICE bodies, each adding at most 3 to those held. 16x12 seed 19 (start 3)
+    has layers of thousands of bodies on its way to a closed body, 214 moves on."""
+    from hamilton.endgame.ledger import SLICE
+    from hamilton.slices import Sliced
+    game = Game(16, 12, 3, 19)
+    assert hand_over(game, "greedy", 20_000)[0]
+    grid = Grid(16, 12)
+    body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+    search = Endgame(grid)
+    ledger = search.ledger
+    sliced = Sliced(search.closing.route(*packed(search, body)[:1], fruit, packed(search, body)[1], 400))
+    grown, held = [], ledger.held
+    while not sliced.work(1):
+        grown.append(ledger.held - held)
+        held = ledger.held
+    assert len(sliced.answer) == 214 and max(grown) <= 3 * SLICE

@@ -85,20 +85,13 @@ class Closing:
         ledger.held += 1
         layer, depth = [(body, free)], 0
         try:
-            while layer:
-                for now, now_free in layer:
-                    run = self.run(now, now_free)
-                    if run is not None and fruit in run:
-                        way = run[:run.index(fruit) + 1]
-                        if depth + len(way) <= bound:
-                            return self._back(seen, now) + way
-                    if ledger.due(1):
-                        yield
-                if depth >= bound:
-                    return None
+            while layer and depth <= bound:
                 after = []
                 for now, now_free in layer:
-                    fed, moves = steps(now, now_free, fruit)
+                    run = self.run(now, now_free)
+                    if run is not None and depth + run.index(fruit) + 1 <= bound:
+                        return self._back(seen, now) + run[:run.index(fruit) + 1]
+                    fed, moves = steps(now, now_free, fruit) if depth < bound else (None, ())
                     if fed is not None and self.run(fed, now_free ^ (1 << fruit)) is not None:
                         return self._back(seen, now) + [fruit]
                     for nxt, nxt_free in moves:
@@ -109,6 +102,8 @@ class Closing:
                             shard[nxt] = now
                             ledger.held += 1
                             after.append((nxt, nxt_free))
+                    if ledger.due(1):  # a pause every SLICE bodies, while a layer is made too
+                        yield
                 layer, depth = after, depth + 1
             return None
         finally:
