@@ -158,3 +158,40 @@ def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a
         grown.append(ledger.held - held)
         held = ledger.held
     assert len(sliced.answer) == 214 and max(grown) <= 3 * SLICE
+
+
+def test_a_route_whose_meal_leaves_no_closed_body_counts_a_lap_more_where_the_game_closes():
+    """CLOSED's way round to c leaves the body closed; by a, the tail's cell and c, the free
+    cells 11 and 5 are apart. A lap of 4x3 is 12 moves; untimed, routes count their moves."""
+    grid, body, fruit = position(CLOSED)
+    paced = Endgame(grid)
+    paced.pace = 0.3
+    assert paced.open_cost(body, [A, B, C]) == 0
+    assert paced.open_cost(body, [A, 6, C]) == 12
+    assert Endgame(grid).open_cost(body, [A, 6, C]) == 0
+
+
+def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_cost_counted():
+    """From the snake's place: 3 moves that leave no closed body (and a lap more), or 8
+    through a closed body: the 8."""
+    from hamilton.endgame import Proof
+    grid, body, fruit = position(CLOSED)
+    paced = Endgame(grid)
+    paced.pace = 0.3
+    proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
+    open_route, closed_route = [1, 2, 3], [4, 5, 6, 7, 8, 9, 10, 11]
+    paced.lookahead.taken = [(0, open_route, 12), (0, closed_route, 0)]
+    assert paced.lookahead.moves_left(proof) == 8
+    assert paced.lookahead.soonest(proof) == closed_route
+
+
+def test_a_route_proven_is_kept_with_its_open_cost():
+    from hamilton.endgame import Proof
+    grid, body, fruit = position(CLOSED)
+    paced = Endgame(grid)
+    paced.pace = 0.3
+    for route, cost in (([A, 6, C], 12), ([A, B, C], 0)):
+        proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
+        proof.done, proof.route = True, route
+        paced.lookahead.keep(proof)
+        assert paced.lookahead.taken[-1] == (0, route, cost)

@@ -324,6 +324,18 @@ class Endgame:
         so the first proof after a hand-over looks too. Untimed, the benchmark's figures stay."""
         return self.pace is not None and self.pace >= WIDE_WAIT
 
+    def open_cost(self, body, route):
+        """What a route from `body` counts for more than its moves when routes are compared
+        (timed.py, Lookahead.soonest): CLOSING_MARGIN laps where the game looks for routes
+        through closed bodies and this one's meal leaves a body that is not closed, as
+        `proving` takes one through a closed body up to that much longer; else nothing."""
+        if not self._closes():
+            return 0
+        after = (route[::-1] + list(body))[:len(body) + 1]
+        free = sum(1 << c for c in self.space.cells.difference(after))
+        closed = self.closing.run(self.space.pack(after), free) is not None
+        return 0 if closed else CLOSING_MARGIN * self.grid.size
+
     def _closed(self, body, fruit, route, arrival, most):
         """A route through a closed body at most CLOSING_MARGIN laps longer than `route`, or
         `route` (a generator). The snake circles while it is looked for, so the search stops

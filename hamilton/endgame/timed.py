@@ -30,7 +30,7 @@ class Lookahead:
 
     def __init__(self, endgame):
         self.endgame = endgame
-        self.taken = []  # (root, route) of each proof of this question ended so far
+        self.taken = []  # (root, route, its open cost) of each proof of this question ended so far
         self.prepared = {}  # (body, fruit) after the meal ahead -> its Proof, made while the snake goes there
 
     def route(self, proof, ended):
@@ -48,7 +48,8 @@ class Lookahead:
         snake has a single way on): while the loop takes the snake along a route's way, it
         loses nothing by going on, and a proof rooted ahead may still find a shorter one. The
         snake sets out on the route that reaches the fruit soonest from where it is, at a
-        root, or where the loop leaves a route's way."""
+        root, or where the loop leaves a route's way (`_soonest_way`: where the game closes,
+        a route that leaves no closed body counts a lap more)."""
         if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
             return self.soonest(proof)
         if ended and not self.keep(proof):
@@ -69,7 +70,7 @@ class Lookahead:
             proof.search.close()
             self.endgame.proof = None
             return False
-        self.taken.append((proof.root, route))
+        self.taken.append((proof.root, route, self.endgame.open_cost(proof.body, route)))
         proof.kept = True
         return True
 
@@ -77,8 +78,8 @@ class Lookahead:
         """Whether the snake sets out now: it is at the root of a route taken, or the loop
         leaves, with its next move, the way of one it has been going along."""
         after = proof.loop[(proof.at + 1) % len(proof.loop)]
-        rests = (self.rest(proof, root, route) for root, route in self.taken)
-        return any(proof.at == root for root, _ in self.taken) or any(rest and rest[0] != after for rest in rests)
+        rests = (self.rest(proof, root, route) for root, route, _ in self.taken)
+        return any(proof.at == root for root, *_ in self.taken) or any(rest and rest[0] != after for rest in rests)
 
     def root_ahead(self, proof):
         """The next proof, rooted as many moves ahead as `proof` took (and two), unless going
@@ -101,9 +102,7 @@ class Lookahead:
         counts the moves down. None with neither."""
         if not self.taken:
             return None if proof.spare is None else len(proof.way_to(proof.root)) + len(proof.spare) + proof.slack
-        rests = (self.rest(proof, root, route) for root, route in self.taken)
-        return min([len(proof.way_to(root)) + len(route) for root, route in self.taken]
-                   + [len(rest) for rest in rests if rest is not None])
+        return len(self._soonest_way(proof))
 
     def at_most(self, proof):
         """Whether `moves_left` counts by the long route (`spare`) alone: a shorter one may
@@ -112,13 +111,22 @@ class Lookahead:
 
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
-        soonest: the rest of one whose way the snake has been going along, or round the loop
-        to a root and then along its route. The proof ends."""
-        ways = [proof.way_to(root) + route for root, route in self.taken]
-        ways += [rest for rest in (self.rest(proof, root, route) for root, route in self.taken) if rest is not None]
+        soonest (`_soonest_way`). The proof ends."""
+        way = self._soonest_way(proof)
         self.taken = []
         proof.root = proof.at
-        return min(ways, key=len)
+        return way
+
+    def _soonest_way(self, proof):
+        """Of the routes `taken`, the one from the snake's place that reaches the fruit
+        soonest: the rest of one whose way the snake has been going along, or round the loop
+        to a root and then along its route; each counted with its open cost (Endgame.open_cost:
+        a route that leaves no closed body, where one through a closed body may be taken)."""
+        taken = self.taken
+        ways = [(proof.way_to(root) + route, open_cost) for root, route, open_cost in taken]
+        rests = ((self.rest(proof, root, route), open_cost) for root, route, open_cost in taken)
+        ways += [(rest, open_cost) for rest, open_cost in rests if rest is not None]
+        return min(ways, key=lambda way: len(way[0]) + way[1])[0]
 
     @staticmethod
     def rest(proof, root, route):
