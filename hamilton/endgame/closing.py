@@ -62,8 +62,7 @@ class Closing:
         """The route (cells after the head) round the cycle of a closed `body` (a tuple of
         cells) to `fruit`, or None if `body` is not closed."""
         space = self.space
-        free = sum(1 << c for c in space.cells.difference(body))
-        run = self.run(space.pack(body), free)
+        run = self.run(space.pack(body), space.free_of(body))
         if run is None or fruit not in run:
             return None
         return run[:run.index(fruit) + 1]

@@ -28,7 +28,7 @@ from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
 from hamilton.endgame.proof import Proof
-from hamilton.endgame.space import Space
+from hamilton.endgame.space import Space, after_meal
 from hamilton.endgame.timed import Lookahead
 from hamilton.slices import stopping
 
@@ -285,7 +285,7 @@ class Endgame:
         """Whether `body` (a tuple of cells) can still win `fruit`, as a search (a generator):
         True or False, with no route looked for; a fruit proven lost is remembered (`lost`),
         so an autopilot given this endgame knows at once."""
-        free = sum(1 << c for c in self.space.cells.difference(body))
+        free = self.space.free_of(body)
         packed = self.space.pack(body)
         try:
             route = yield from self.forks.first(packed, fruit, free)
@@ -331,9 +331,8 @@ class Endgame:
         `proving` takes one through a closed body up to that much longer; else nothing."""
         if not self._closes():
             return 0
-        after = (route[::-1] + list(body))[:len(body) + 1]
-        free = sum(1 << c for c in self.space.cells.difference(after))
-        closed = self.closing.run(self.space.pack(after), free) is not None
+        after = after_meal(body, route)
+        closed = self.closing.run(self.space.pack(after), self.space.free_of(after)) is not None
         return 0 if closed else CLOSING_MARGIN * self.grid.size
 
     def _closed(self, body, fruit, route, arrival, most):
@@ -342,12 +341,14 @@ class Endgame:
         at `arrival`, or a lap of moves after it began; and before the ledger's work reaches
         `most`, where the proof's limit would end it unanswered (see `verdict`). Meanwhile
         the game is known won (`spare`), by at most `slack` moves more than `route`."""
+        if not self.open_cost(body, route):
+            return route  # it leaves a closed body itself
         ledger = self.ledger
         bound = len(route) + CLOSING_MARGIN * self.grid.size
         self.spare, self.slack = route, bound - len(route)
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
         until = self.moves + self.grid.size if arrival is None else arrival
-        free = sum(1 << c for c in self.space.cells.difference(body))
+        free = self.space.free_of(body)
         way = yield from stopping(self.closing.route(self.space.pack(body), fruit, free, bound),
                                   lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
         self.slack = 0
@@ -360,7 +361,7 @@ class Endgame:
         or finds a route, often a long one, with little work; `_shortened` then looks for a
         shorter one. Where the forks search meets one of its bounds (Unsure), the layered
         search (layers.won) decides alone."""
-        free = sum(1 << c for c in self.space.cells.difference(body))
+        free = self.space.free_of(body)
         self.layered.cut_short = set()
         self.spare = None
         packed = self.space.pack(body)

@@ -39,6 +39,10 @@ class Space:
         self.one = [self.pack((c,)) for c in cells]
         self.nothing = self.pack(())
 
+    def free_of(self, body):
+        """The cells not in `body` (a tuple of cells), as the bits of an int."""
+        return sum(1 << c for c in self.cells.difference(body))
+
     def steps(self, now, free, fruit):
         """(the body after eating, or None if the fruit is not beside the head; the moves that
         do not eat, as (body after, its free cells) pairs) for the body `now` with its `free`
@@ -74,6 +78,12 @@ def _text(cells):
     """Cells packed as a str, a character each: bodies on boards of more than 256 cells."""
     return "".join(map(chr, cells))
 
+
+
+def after_meal(body, route):
+    """The body (a tuple of cells, head first) that `route` (cells after the head) leaves
+    behind from `body`, its last move eating."""
+    return tuple((route[::-1] + list(body))[:len(body) + 1])
 
 
 def cells_of(bits):

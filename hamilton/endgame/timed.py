@@ -22,6 +22,7 @@ Without that time (the headless benchmark) none of this happens, and the endgame
 it always has: its figures are the benchmark's.
 """
 from hamilton.endgame.proof import Proof
+from hamilton.endgame.space import after_meal
 
 
 class Lookahead:
@@ -143,7 +144,7 @@ class Lookahead:
         """The snake sets out on `route` from `body` to eat `fruit`, so its body after the meal
         is known: a proof is made ready for every cell the next fruit can take, thought through
         while it goes there (`think`), so the next fruit's route is ready when it appears."""
-        after = tuple((route[::-1] + list(body))[:len(body) + 1])
+        after = after_meal(body, route)
         proving = self.endgame.proving
         self.prepared = {(after, next_fruit): Proof(proving(after, next_fruit), after, next_fruit)
                          for next_fruit in sorted(self.endgame.space.cells.difference(after))}
