@@ -29,6 +29,14 @@ def packed(search, body):
     return search.space.pack(body), sum(1 << c for c in search.space.cells.difference(body))
 
 
+def closing_route(search, body, fruit, bound, room=None):
+    """Closing.route from `body` (a tuple of cells), run to its end; `room` the ledger's hold
+    unless given."""
+    room = search.ledger.hold if room is None else room
+    start, free = packed(search, body)
+    return finish(search.closing.route(start, fruit, free, bound, room))
+
+
 def followed(grid, body, route, fruit):
     """The body after `route`, each move checked: onto a neighbour, never the body but the
     tail's cell, and eating only on its last move, at `fruit`."""
@@ -80,19 +88,37 @@ def seed_37():
 def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_leaves_it_closed(seed_37):
     grid, body, fruit = seed_37
     search = Endgame(grid)
-    route = finish(search.closing.route(*packed(search, body)[:1], fruit, packed(search, body)[1], 400))
+    route = closing_route(search, body, fruit, 400)
     assert route is not None and len(route) == 142
     after = followed(grid, body, route, fruit)
     assert search.closing.run(*packed(search, after)) is not None  # every later fruit: a few moves on
-    assert finish(search.closing.route(*packed(search, body)[:1], fruit, packed(search, body)[1], 141)) is None
+    assert closing_route(search, body, fruit, 141) is None
 
 
-def test_the_search_for_a_closed_body_gives_up_before_it_leaves_proofs_beside_it_less_than_forget(seed_37):
+def test_the_search_for_a_closed_body_gives_up_once_the_ledger_holds_its_room(seed_37):
     grid, body, fruit = seed_37
-    search = Endgame(grid, hold=2_000, forget=1_000)
-    assert finish(search.closing.route(*packed(search, body)[:1], fruit, packed(search, body)[1], 400)) is None
+    search = Endgame(grid)
+    assert closing_route(search, body, fruit, 400, room=2_000) is None
     search.ledger.bury(search.ledger.held)
     assert search.ledger.held == 0  # it let go of all it held
+    assert len(closing_route(search, body, fruit, 400)) == 142
+
+
+def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_body_leaves_them_forget(seed_37):
+    """Those proofs take turns: each may need room in the hold. Alone, it may fill the hold."""
+    grid, body, fruit = seed_37
+    paced = Endgame(grid)
+    paced.pace = 0.3
+    rooms, route = [], paced.closing.route
+
+    def noted(*args):
+        rooms.append(args[-1])
+        return (yield from route(*args))
+    paced.closing.route = noted
+    finish(paced.proving(body, fruit))
+    finish(paced.proving(body, fruit, beside=True))
+    ledger = paced.ledger
+    assert rooms == [ledger.hold, ledger.hold - ledger.forget]
 
 
 def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_and_goes_round_it(seed_37):
@@ -152,7 +178,8 @@ def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a
     body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
     search = Endgame(grid)
     ledger = search.ledger
-    sliced = Sliced(search.closing.route(*packed(search, body)[:1], fruit, packed(search, body)[1], 400))
+    start, free = packed(search, body)
+    sliced = Sliced(search.closing.route(start, fruit, free, 400, ledger.hold))
     grown, held = [], ledger.held
     while not sliced.work(1):
         grown.append(ledger.held - held)
@@ -195,3 +222,21 @@ def test_a_route_proven_is_kept_with_its_open_cost():
         proof.done, proof.route = True, route
         paced.lookahead.keep(proof)
         assert paced.lookahead.taken[-1] == (0, route, cost)
+
+
+def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(seed_37):
+    grid, body, fruit = seed_37
+    route = Endgame(grid).winning_route(body, fruit)  # 158 moves: its meal leaves no closed body
+    paced = Endgame(grid)
+    paced.pace = 0.3
+    rooms, search = [], paced.closing.route
+
+    def noted(*args):
+        rooms.append(args[-1])
+        return (yield from search(*args))
+    paced.closing.route = noted
+    paced.lookahead.prepare(body, route, fruit)
+    for proof in paced.lookahead.prepared.values():
+        while not proof.ended(paced.limit_of(proof)):
+            paced.work_on(proof, 1)
+    assert rooms and set(rooms) == {paced.ledger.hold - paced.ledger.forget}

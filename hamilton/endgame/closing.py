@@ -67,11 +67,11 @@ class Closing:
             return None
         return run[:run.index(fruit) + 1]
 
-    def route(self, body, fruit, free, bound):
+    def route(self, body, fruit, free, bound, room):
         """A route (cells after the head) from `body` (packed, its free cells the bits `free`)
         to `fruit` through the nearest closed body, of at most `bound` moves; None if there is
-        none, or where the bodies held would leave less than `forget` of the ledger's hold to
-        proofs under way beside it (a generator).
+        none, or once the ledger holds `room` bodies, this search's and any others' (a
+        generator).
 
         Breadth first over the moves that do not eat: the first closed body met is the
         nearest, and the route goes on round its cycle to the fruit. A move that eats is taken
@@ -80,7 +80,6 @@ class Closing:
         steps = space.steps
         seen = [{} for _ in range(SHARDS)]  # body -> the body before it, in small dicts: none stalls the game growing
         seen[hash(body) % SHARDS][body] = None
-        room = ledger.hold - ledger.forget
         ledger.held += 1
         layer, depth = [(body, free)], 0
         try:

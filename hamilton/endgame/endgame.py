@@ -296,10 +296,12 @@ class Endgame:
             self._lost = (fruit, len(body))
         return route is not None
 
-    def proving(self, body, fruit, arrival=None):
+    def proving(self, body, fruit, arrival=None, beside=False):
         """The search for a body asked about (a tuple of cells), as a generator; its answer
         is the winning route as a list of cells, or None. `arrival`: the move count at which
         a timed game's snake gets to `body`, when the search for a shorter route must stop.
+        `beside`: other proofs take turns with this one (those made ready for the next
+        fruit, timed.py), so its search for a closed body leaves them room in the hold.
 
         The proof (`_proven`) finds the shortest route to this fruit it can; a game with time
         between its moves (`_closes`) then looks for a route through a closed body instead
@@ -316,7 +318,7 @@ class Endgame:
         route = yield from self._proven(body, fruit, arrival)
         if route is None or not closes:
             return route
-        return (yield from self._closed(body, fruit, route, arrival, start + self.limit_for(body)))
+        return (yield from self._closed(body, fruit, route, arrival, start + self.limit_for(body), beside))
 
     def _closes(self):
         """Whether proofs look for routes through closed bodies: in a game that says its moves
@@ -335,12 +337,13 @@ class Endgame:
         closed = self.closing.run(self.space.pack(after), self.space.free_of(after)) is not None
         return 0 if closed else CLOSING_MARGIN * self.grid.size
 
-    def _closed(self, body, fruit, route, arrival, most):
+    def _closed(self, body, fruit, route, arrival, most, beside):
         """A route through a closed body at most CLOSING_MARGIN laps longer than `route`, or
         `route` (a generator). The snake circles while it is looked for, so the search stops
         at `arrival`, or a lap of moves after it began; and before the ledger's work reaches
-        `most`, where the proof's limit would end it unanswered (see `verdict`). Meanwhile
-        the game is known won (`spare`), by at most `slack` moves more than `route`."""
+        `most`, where the proof's limit would end it unanswered (see `verdict`). It may fill
+        the hold, or with proofs `beside` it all but a quarter (FORGET). Meanwhile the game
+        is known won (`spare`), by at most `slack` moves more than `route`."""
         if not self.open_cost(body, route):
             return route  # it leaves a closed body itself
         ledger = self.ledger
@@ -349,7 +352,8 @@ class Endgame:
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
         until = self.moves + self.grid.size if arrival is None else arrival
         free = self.space.free_of(body)
-        way = yield from stopping(self.closing.route(self.space.pack(body), fruit, free, bound),
+        room = ledger.hold - ledger.forget if beside else ledger.hold
+        way = yield from stopping(self.closing.route(self.space.pack(body), fruit, free, bound, room),
                                   lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
         self.slack = 0
         return route if way is None else way

@@ -146,7 +146,7 @@ class Lookahead:
         while it goes there (`think`), so the next fruit's route is ready when it appears."""
         after = after_meal(body, route)
         proving = self.endgame.proving
-        self.prepared = {(after, next_fruit): Proof(proving(after, next_fruit), after, next_fruit)
+        self.prepared = {(after, next_fruit): Proof(proving(after, next_fruit, beside=True), after, next_fruit)
                          for next_fruit in sorted(self.endgame.space.cells.difference(after))}
 
     def made_ready(self, body, fruit):
