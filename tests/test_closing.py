@@ -5,6 +5,8 @@ import pytest
 from boards import board
 from game import Game
 from hamilton.endgame import Endgame
+from hamilton.endgame.ledger import SLICE
+from hamilton.endgame.space import after_meal
 from hamilton.grid import Grid
 from hamilton.slices import finish
 from headless.games import hand_over
@@ -39,11 +41,11 @@ def closing_route(search, body, fruit, bound, room=None):
 
 def followed(grid, body, route, fruit):
     """The body after `route`, each move checked: onto a neighbour, never the body but the
-    tail's cell, and eating only on its last move, at `fruit`."""
+    tail's cell, and eating only on its last move, at `fruit` (none where it is -1)."""
     for k, cell in enumerate(route):
         assert cell in grid.neighbours[body[0]] and cell not in body[:-1]
         eats = cell == fruit
-        assert eats == (k == len(route) - 1)
+        assert eats == (fruit >= 0 and k == len(route) - 1)
         body = (cell,) + (body if eats else body[:-1])
     return body
 
@@ -115,10 +117,11 @@ def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_bod
         rooms.append(args[-1])
         return (yield from route(*args))
     paced.closing.route = noted
-    finish(paced.proving(body, fruit))
-    finish(paced.proving(body, fruit, beside=True))
     ledger = paced.ledger
-    assert rooms == [ledger.hold, ledger.hold - ledger.forget]
+    finish(paced.proving(body, fruit))
+    alone, rooms[:] = list(rooms), []
+    finish(paced.proving(body, fruit, beside=True))
+    assert alone and set(alone) == {ledger.hold} and rooms and set(rooms) == {ledger.hold - ledger.forget}
 
 
 def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_and_goes_round_it(seed_37):
@@ -130,11 +133,11 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     paced = Endgame(grid)
     paced.pace = 0.3
     route = paced.winning_route(body, fruit)
-    assert len(route) == 142
+    assert len(route) == 142 and paced.open == 0
     after = followed(grid, body, route, fruit)
     run = paced.closing.run(*packed(paced, after))
-    looked = paced.looked
-    assert paced.winning_route(after, run[-1]) == run and paced.looked == looked
+    looked, paced.open = paced.looked, 99  # as another proof's route may have left it
+    assert paced.winning_route(after, run[-1]) == run and paced.looked == looked and paced.open == 0
     fast = Endgame(grid)
     fast.pace = 0.01  # U's fastest: no time to spare, as untimed
     assert len(fast.winning_route(body, fruit)) == 158
@@ -170,7 +173,6 @@ def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a
     """So the window's moves and keys never wait on a big layer: between two pauses it takes
     up at most SLICE bodies, each adding at most 3 to those held. 16x12 seed 19 (start 3)
     has layers of thousands of bodies on its way to a closed body, 214 moves on."""
-    from hamilton.endgame.ledger import SLICE
     from hamilton.slices import Sliced
     game = Game(16, 12, 3, 19)
     assert hand_over(game, "greedy", 20_000)[0]
@@ -187,15 +189,30 @@ def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a
     assert len(sliced.answer) == 214 and max(grown) <= 3 * SLICE
 
 
-def test_a_route_whose_meal_leaves_no_closed_body_counts_a_lap_more_where_the_game_closes():
-    """CLOSED's way round to c leaves the body closed; by a, the tail's cell and c, the free
-    cells 11 and 5 are apart. A lap of 4x3 is 12 moves; untimed, routes count their moves."""
-    grid, body, fruit = position(CLOSED)
+def test_with_no_fruit_the_route_ends_at_the_nearest_closed_body(seed_37):
+    """The proof's route for 10x10 seed 37 (158 moves) leaves a body 80 moves from closed,
+    the next fruit aside; a closed body is none."""
+    grid, body, fruit = seed_37
+    search = Endgame(grid)
+    after = after_meal(body, search.winning_route(body, fruit))
+    way = closing_route(search, after, -1, 100)
+    assert len(way) == 80 and search.closing.run(*packed(search, followed(grid, after, way, -1))) is not None
+    assert closing_route(search, after, -1, 79) is None
+    _, closed, _ = position(CLOSED)
+    assert closing_route(Endgame(Grid(4, 3)), closed, -1, 10) == []
+
+
+def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_a_closing_route_saves():
+    """16x12 seed 57 (start 3): the proof's route is 608 moves, and its meal leaves a body 2
+    moves from closed (open cost 2); a route through a closed body is 634: not taken. Where
+    the open cost is not looked for, a lap is counted and the 634 taken."""
+    game = Game(16, 12, 3, 57)
+    assert hand_over(game, "greedy", 20_000)[0]
+    grid = Grid(16, 12)
+    body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
     paced = Endgame(grid)
     paced.pace = 0.3
-    assert paced.open_cost(body, [A, B, C]) == 0
-    assert paced.open_cost(body, [A, 6, C]) == 12
-    assert Endgame(grid).open_cost(body, [A, 6, C]) == 0
+    assert len(paced.winning_route(body, fruit)) == 608 and paced.open == 2
 
 
 def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_cost_counted():
@@ -219,7 +236,7 @@ def test_a_route_proven_is_kept_with_its_open_cost():
     paced.pace = 0.3
     for route, cost in (([A, 6, C], 12), ([A, B, C], 0)):
         proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
-        proof.done, proof.route = True, route
+        proof.done, proof.route, proof.open = True, route, cost
         paced.lookahead.keep(proof)
         assert paced.lookahead.taken[-1] == (0, route, cost)
 
@@ -236,7 +253,13 @@ def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(s
         return (yield from search(*args))
     paced.closing.route = noted
     paced.lookahead.prepare(body, route, fruit)
-    for proof in paced.lookahead.prepared.values():
-        while not proof.ended(paced.limit_of(proof)):
-            paced.work_on(proof, 1)
+
+    def clock():
+        return paced.ledger.spent
+    while paced.lookahead.think(clock() + 2 * SLICE, clock):  # a slice of each in turn
+        pass
     assert rooms and set(rooms) == {paced.ledger.hold - paced.ledger.forget}
+    for (after, next_fruit), proof in paced.lookahead.prepared.items():  # each kept its own notes
+        alone = Endgame(grid)
+        alone.pace = 0.3
+        assert finish(alone.proving(after, next_fruit, beside=True)) == proof.route and alone.open == proof.open

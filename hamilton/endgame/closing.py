@@ -71,7 +71,8 @@ class Closing:
         """A route (cells after the head) from `body` (packed, its free cells the bits `free`)
         to `fruit` through the nearest closed body, of at most `bound` moves; None if there is
         none, or once the ledger holds `room` bodies, this search's and any others' (a
-        generator).
+        generator). With `fruit` -1 (none: a body just after a meal, its next fruit not yet
+        known), the route to the nearest closed body itself.
 
         Breadth first over the moves that do not eat: the first closed body met is the
         nearest, and the route goes on round its cycle to the fruit. A move that eats is taken
@@ -87,8 +88,10 @@ class Closing:
                 after = []
                 for now, now_free in layer:
                     run = self.run(now, now_free)
-                    if run is not None and depth + run.index(fruit) + 1 <= bound:
-                        return self._back(seen, now) + run[:run.index(fruit) + 1]
+                    if run is not None:
+                        way = run[:run.index(fruit) + 1] if fruit >= 0 else []
+                        if depth + len(way) <= bound:
+                            return self._back(seen, now) + way
                     fed, moves = steps(now, now_free, fruit) if depth < bound else (None, ())
                     if fed is not None and self.run(fed, now_free ^ (1 << fruit)) is not None:
                         return self._back(seen, now) + [fruit]

@@ -39,7 +39,7 @@ FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may 
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
 LONG_SPARE = 10  # laps of the board: a timed game's only route longer than this is shortened with all of LIMIT
-CLOSING_MARGIN = 1  # laps of the board: a timed game takes a route through a closed body up to this much longer
+CLOSING_MARGIN = 1  # laps of the board: the most an open cost counts (Endgame._closed)
 
 
 class Endgame:
@@ -75,6 +75,7 @@ class Endgame:
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
         self.spare = None  # a long winning route over forks, while the layered search looks for a shorter one
         self.slack = 0  # the moves a route taken may add to `spare`'s (while one through a closed body is looked for)
+        self.open = 0  # the open cost of the route a proof has just found (`proving`), kept with the proof
 
     @property
     def looked(self):
@@ -228,10 +229,11 @@ class Endgame:
     def work_on(self, proof, slices):
         """`slices` more of `proof`, its own notes in place: proofs made ready for the next
         fruit take turns, and each keeps its long route (`spare`, and its `slack`) and the
-        questions its searches cut short."""
+        questions its searches cut short; once it is done, its route's `open` cost."""
         self.spare, self.slack, self.layered.cut_short = proof.spare, proof.slack, proof.cut_short
         proof.work(slices)
-        proof.spare, proof.slack, proof.cut_short = self.spare, self.slack, self.layered.cut_short
+        proof.spare, proof.slack, proof.open = self.spare, self.slack, self.open
+        proof.cut_short = self.layered.cut_short
 
     def _drop(self):
         """Stop the proof under way (its searches let go of their bodies); None."""
@@ -306,19 +308,21 @@ class Endgame:
         The proof (`_proven`) finds the shortest route to this fruit it can; a game with time
         between its moves (`_closes`) then looks for a route through a closed body instead
         (closing.py), after which every later fruit is a few moves on, and takes it where it
-        is at most CLOSING_MARGIN laps longer: the later fruits of the proof's route cost
-        about a lap in all, often more (docs/handovers.md). A body closed already goes round
-        its cycle, with no proof."""
+        is no longer than the proof's and the way from there to a closed body (`_closed`):
+        the later fruits of the proof's route can cost laps of the board (docs/handovers.md).
+        A body closed already goes round its cycle, with no proof."""
         closes = self._closes()
-        if closes:
-            way = self.closing.way_round(body, fruit)
-            if way is not None:
-                return way
+        way = self.closing.way_round(body, fruit) if closes else None
+        if way is not None:
+            self.open = 0
+            return way
         start = self.ledger.spent
         route = yield from self._proven(body, fruit, arrival)
-        if route is None or not closes:
-            return route
-        return (yield from self._closed(body, fruit, route, arrival, start + self.limit_for(body), beside))
+        open_cost, most = 0, start + self.limit_for(body)
+        if route is not None and closes:
+            route, open_cost = yield from self._closed(body, fruit, route, arrival, most, beside)
+        self.open = open_cost  # set as it returns: proofs made ready take turns (work_on)
+        return route
 
     def _closes(self):
         """Whether proofs look for routes through closed bodies: in a game that says its moves
@@ -326,37 +330,36 @@ class Endgame:
         so the first proof after a hand-over looks too. Untimed, the benchmark's figures stay."""
         return self.pace is not None and self.pace >= WIDE_WAIT
 
-    def open_cost(self, body, route):
-        """What a route from `body` counts for more than its moves when routes are compared
-        (timed.py, Lookahead.soonest): CLOSING_MARGIN laps where the game looks for routes
-        through closed bodies and this one's meal leaves a body that is not closed, as
-        `proving` takes one through a closed body up to that much longer; else nothing."""
-        if not self._closes():
-            return 0
-        after = after_meal(body, route)
-        closed = self.closing.run(self.space.pack(after), self.space.free_of(after)) is not None
-        return 0 if closed else CLOSING_MARGIN * self.grid.size
-
     def _closed(self, body, fruit, route, arrival, most, beside):
-        """A route through a closed body at most CLOSING_MARGIN laps longer than `route`, or
-        `route` (a generator). The snake circles while it is looked for, so the search stops
-        at `arrival`, or a lap of moves after it began; and before the ledger's work reaches
-        `most`, where the proof's limit would end it unanswered (see `verdict`). It may fill
-        the hold, or with proofs `beside` it all but a quarter (FORGET). Meanwhile the game
-        is known won (`spare`), by at most `slack` moves more than `route`."""
-        if not self.open_cost(body, route):
-            return route  # it leaves a closed body itself
-        ledger = self.ledger
-        bound = len(route) + CLOSING_MARGIN * self.grid.size
-        self.spare, self.slack = route, bound - len(route)
+        """(`route`, its open cost), or (a route through a closed body no longer than `route`
+        and that cost, 0), as a generator. The open cost is the moves from the body `route`'s
+        meal leaves to the nearest closed body, the next fruit aside: about what the later
+        fruits cost more than a few moves each; CLOSING_MARGIN laps where it is further.
+        `proving` keeps it as `open`, and Lookahead.soonest counts it too.
+
+        The snake circles meanwhile, so the searches stop at `arrival`, or a lap of moves
+        after they began; and before the ledger's work reaches `most`, where the proof's
+        limit would end it unanswered (see `verdict`). They may fill the hold, or with
+        proofs `beside` all but a quarter of it (FORGET). Meanwhile the game is known won
+        (`spare`), by at most `slack` moves more than `route`."""
+        ledger, space = self.ledger, self.space
+        lap = CLOSING_MARGIN * self.grid.size
+        self.spare, self.slack = route, lap
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
         until = self.moves + self.grid.size if arrival is None else arrival
-        free = self.space.free_of(body)
         room = ledger.hold - ledger.forget if beside else ledger.hold
-        way = yield from stopping(self.closing.route(self.space.pack(body), fruit, free, bound, room),
-                                  lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
+
+        def search(start, aim, bound):
+            steps = self.closing.route(space.pack(start), aim, space.free_of(start), bound, room)
+            return stopping(steps, lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
+        way_on = yield from search(after_meal(body, route), -1, lap)
+        open_cost = self.slack = lap if way_on is None else len(way_on)
+        if open_cost:
+            way = yield from search(body, fruit, len(route) + open_cost)
+            if way is not None:
+                route, open_cost = way, 0
         self.slack = 0
-        return route if way is None else way
+        return route, open_cost
 
     def _proven(self, body, fruit, arrival=None):
         """The proof of `proving`: its winning route as a list of cells, or None (a generator).

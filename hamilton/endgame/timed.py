@@ -71,7 +71,7 @@ class Lookahead:
             proof.search.close()
             self.endgame.proof = None
             return False
-        self.taken.append((proof.root, route, self.endgame.open_cost(proof.body, route)))
+        self.taken.append((proof.root, route, proof.open))
         proof.kept = True
         return True
 
@@ -121,8 +121,9 @@ class Lookahead:
     def _soonest_way(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest: the rest of one whose way the snake has been going along, or round the loop
-        to a root and then along its route; each counted with its open cost (Endgame.open_cost:
-        a route that leaves no closed body, where one through a closed body may be taken)."""
+        to a root and then along its route; each counted with its open cost (Endgame._closed:
+        how far its meal leaves the body from closed, where routes through closed bodies are
+        looked for)."""
         taken = self.taken
         ways = [(proof.way_to(root) + route, open_cost) for root, route, open_cost in taken]
         rests = ((self.rest(proof, root, route), open_cost) for root, route, open_cost in taken)
