@@ -15,8 +15,9 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
     over LONG_SPARE laps long       the tenth of 5 or 6 free cells: the doubling rounds, then
                                     rounds abreast (Endgame.limit_of, _shortened)
     a proof has its route, and the  a route through a closed body (closing.py) is looked for
-    game says its moves wait        too, and taken up to CLOSING_MARGIN laps longer: after
-    WIDE_WAIT or more (pace)        it, each later fruit is a few moves on (Endgame.proving)
+    game says its moves wait        too, and taken where it is no longer than the proof's and
+    WIDE_WAIT or more (pace)        the way on from its meal to a closed body: after it, each
+                                    later fruit is a few moves on (Endgame.proving, _closed)
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
 it always has: its figures are the benchmark's.
