@@ -143,9 +143,11 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     assert len(fast.winning_route(body, fruit)) == 158
 
 
-def test_a_route_through_a_closed_body_is_taken_up_to_closing_margin_laps_longer_than_the_proofs(monkeypatch):
+def test_a_route_through_a_closed_body_is_taken_where_no_longer_than_the_proofs_and_its_open_cost(monkeypatch):
     """16x12 seed 13 (start 3, 4 free cells): the proof's route is 281 moves and leaves later
-    fruits of 409, 2 and 1; the nearest closed body is 180 moves further, within a lap."""
+    fruits of 409, 2 and 1: no closed body can be reached from the body its meal leaves
+    without eating, so its open cost is CLOSING_MARGIN laps; the route through the nearest
+    closed body is 180 moves longer. With no margin, the open cost is not looked for."""
     from hamilton.endgame import endgame
     game = Game(16, 12, 3, 13)
     assert hand_over(game, "greedy", 20_000)[0]

@@ -14,7 +14,7 @@ from boards import NOT_WON, board
 from game import WON, Game
 from hamilton import HamiltonSolver
 from hamilton.autopilot import SURVIVAL_LAPS
-from hamilton.endgame.endgame import LONG_SPARE, WIDE_WAIT
+from hamilton.endgame.endgame import CLOSING_MARGIN, LONG_SPARE, WIDE_WAIT
 from hamilton.endgame import Endgame, Proof
 from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.ledger import SLICE
@@ -64,8 +64,8 @@ def circled_until_route(search, body, fruit, wait, watch):
 def test_while_a_route_through_a_closed_body_is_looked_for_the_win_counts_as_proven_a_lap_longer_at_most(seed_37):
     """10x10 seed 37, told it waits 0.3 s a move, with little work between moves: once the
     proof has its route (158 moves), a route through a closed body is looked for. Meanwhile
-    the window counts at most that route and its open cost, first a lap (100 moves), not
-    "searching"; the route
+    the window counts at most that route and its open cost, at first CLOSING_MARGIN laps,
+    not "searching"; the route
     taken (the fruit 142 moves after the hand-over) keeps within every count it showed."""
     search = Endgame(Grid(10, 10))
     search.pace = 0.3
@@ -79,7 +79,7 @@ def test_while_a_route_through_a_closed_body_is_looked_for_the_win_counts_as_pro
     eaten = search.moves + len(route) - 1
     assert eaten == 142
     looking = [(left, back, spare, slack) for _, left, slack, back, spare in shown if slack]
-    assert looking and all(left == back + len(spare) + slack and len(spare) == 158 and slack <= 100
+    assert looking and all(left == back + len(spare) + slack and len(spare) == 158 and slack <= CLOSING_MARGIN * 100
                            for left, back, spare, slack in looking)
     assert all(left is None or left >= eaten - moves for moves, left, *_ in shown)
 

@@ -39,7 +39,7 @@ FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may 
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
 LONG_SPARE = 10  # laps of the board: a timed game's only route longer than this is shortened with all of LIMIT
-CLOSING_MARGIN = 1  # laps of the board: the most an open cost counts (Endgame._closed)
+CLOSING_MARGIN = 2  # laps of the board: the most an open cost counts (Endgame._closed; docs/handovers.md)
 
 
 class Endgame:
@@ -334,8 +334,10 @@ class Endgame:
         """(`route`, its open cost), or (a route through a closed body no longer than `route`
         and that cost, 0), as a generator. The open cost is the moves from the body `route`'s
         meal leaves to the nearest closed body, the next fruit aside: about what the later
-        fruits cost more than a few moves each; CLOSING_MARGIN laps where it is further.
-        `proving` keeps it as `open`, and Lookahead.soonest counts it too.
+        fruits cost more than a few moves each; CLOSING_MARGIN laps where it is further or
+        none can be reached without eating (there, the later fruits of 16x12 hand-overs
+        cost from about two to six laps). `proving` keeps it as `open`, and
+        Lookahead.soonest counts it too.
 
         The snake circles meanwhile, so the searches stop at `arrival`, or a lap of moves
         after they began; and before the ledger's work reaches `most`, where the proof's
@@ -343,8 +345,8 @@ class Endgame:
         proofs `beside` all but a quarter of it (FORGET). Meanwhile the game is known won
         (`spare`), by at most `slack` moves more than `route`."""
         ledger, space = self.ledger, self.space
-        lap = CLOSING_MARGIN * self.grid.size
-        self.spare, self.slack = route, lap
+        most_open = CLOSING_MARGIN * self.grid.size
+        self.spare, self.slack = route, most_open
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
         until = self.moves + self.grid.size if arrival is None else arrival
         room = ledger.hold - ledger.forget if beside else ledger.hold
@@ -352,8 +354,8 @@ class Endgame:
         def search(start, aim, bound):
             steps = self.closing.route(space.pack(start), aim, space.free_of(start), bound, room)
             return stopping(steps, lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
-        way_on = yield from search(after_meal(body, route), -1, lap)
-        open_cost = self.slack = lap if way_on is None else len(way_on)
+        way_on = yield from search(after_meal(body, route), -1, most_open)
+        open_cost = self.slack = most_open if way_on is None else len(way_on)
         if open_cost:
             way = yield from search(body, fruit, len(route) + open_cost)
             if way is not None:

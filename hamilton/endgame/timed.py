@@ -51,7 +51,7 @@ class Lookahead:
         loses nothing by going on, and a proof rooted ahead may still find a shorter one. The
         snake sets out on the route that reaches the fruit soonest from where it is, at a
         root, or where the loop leaves a route's way (`_soonest_way`: where the game closes,
-        a route that leaves no closed body counts a lap more)."""
+        a route counts its open cost too, Endgame._closed)."""
         if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
             return self.soonest(proof)
         if ended and not self.keep(proof):
