@@ -39,6 +39,24 @@ def closing_route(search, body, fruit, bound, room=None):
     return finish(search.closing.route(start, fruit, free, bound, room))
 
 
+def paced_endgame(grid):
+    """An Endgame told its game waits 0.3 s a move, as the window's shipped speed."""
+    search = Endgame(grid)
+    search.pace = 0.3
+    return search
+
+
+def noting_rooms(search):
+    """The rooms `search`'s searches for a closed body are given, as they are asked."""
+    rooms, route = [], search.closing.route
+
+    def noted(*args):
+        rooms.append(args[-1])
+        return (yield from route(*args))
+    search.closing.route = noted
+    return rooms
+
+
 def followed(grid, body, route, fruit):
     """The body after `route`, each move checked: onto a neighbour, never the body but the
     tail's cell, and eating only on its last move, at `fruit` (none where it is -1)."""
@@ -109,18 +127,12 @@ def test_the_search_for_a_closed_body_gives_up_once_the_ledger_holds_its_room(se
 def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_body_leaves_them_forget(seed_37):
     """Those proofs take turns: each may need room in the hold. Alone, it may fill the hold."""
     grid, body, fruit = seed_37
-    paced = Endgame(grid)
-    paced.pace = 0.3
-    rooms, route = [], paced.closing.route
-
-    def noted(*args):
-        rooms.append(args[-1])
-        return (yield from route(*args))
-    paced.closing.route = noted
-    ledger = paced.ledger
-    finish(paced.proving(body, fruit))
+    search = paced_endgame(grid)
+    rooms = noting_rooms(search)
+    ledger = search.ledger
+    finish(search.proving(body, fruit))
     alone, rooms[:] = list(rooms), []
-    finish(paced.proving(body, fruit, beside=True))
+    finish(search.proving(body, fruit, beside=True))
     assert alone and set(alone) == {ledger.hold} and rooms and set(rooms) == {ledger.hold - ledger.forget}
 
 
@@ -130,8 +142,7 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     few moves round the cycle, with no proof (nothing looked at)."""
     grid, body, fruit = seed_37
     assert len(Endgame(grid).winning_route(body, fruit)) == 158
-    paced = Endgame(grid)
-    paced.pace = 0.3
+    paced = paced_endgame(grid)
     route = paced.winning_route(body, fruit)
     assert len(route) == 142 and paced.open == 0
     after = followed(grid, body, route, fruit)
@@ -155,8 +166,7 @@ def test_a_route_through_a_closed_body_is_taken_where_no_longer_than_the_proofs_
     body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
 
     def route():
-        paced = Endgame(grid)
-        paced.pace = 0.3
+        paced = paced_endgame(grid)
         return paced.winning_route(body, fruit)
     assert len(route()) == 461
     monkeypatch.setattr(endgame, "CLOSING_MARGIN", 0)
@@ -212,8 +222,7 @@ def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_
     assert hand_over(game, "greedy", 20_000)[0]
     grid = Grid(16, 12)
     body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
-    paced = Endgame(grid)
-    paced.pace = 0.3
+    paced = paced_endgame(grid)
     assert len(paced.winning_route(body, fruit)) == 608 and paced.open == 2
 
 
@@ -222,8 +231,7 @@ def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_co
     through a closed body: the 8."""
     from hamilton.endgame import Proof
     grid, body, fruit = position(CLOSED)
-    paced = Endgame(grid)
-    paced.pace = 0.3
+    paced = paced_endgame(grid)
     proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
     open_route, closed_route = [1, 2, 3], [4, 5, 6, 7, 8, 9, 10, 11]
     paced.lookahead.taken = [(0, open_route, 12), (0, closed_route, 0)]
@@ -234,8 +242,7 @@ def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_co
 def test_a_route_proven_is_kept_with_its_open_cost():
     from hamilton.endgame import Proof
     grid, body, fruit = position(CLOSED)
-    paced = Endgame(grid)
-    paced.pace = 0.3
+    paced = paced_endgame(grid)
     for route, cost in (([A, 6, C], 12), ([A, B, C], 0)):
         proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
         proof.done, proof.route, proof.open = True, route, cost
@@ -246,22 +253,15 @@ def test_a_route_proven_is_kept_with_its_open_cost():
 def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(seed_37):
     grid, body, fruit = seed_37
     route = Endgame(grid).winning_route(body, fruit)  # 158 moves: its meal leaves no closed body
-    paced = Endgame(grid)
-    paced.pace = 0.3
-    rooms, search = [], paced.closing.route
-
-    def noted(*args):
-        rooms.append(args[-1])
-        return (yield from search(*args))
-    paced.closing.route = noted
-    paced.lookahead.prepare(body, route, fruit)
+    search = paced_endgame(grid)
+    rooms = noting_rooms(search)
+    search.lookahead.prepare(body, route, fruit)
 
     def clock():
-        return paced.ledger.spent
-    while paced.lookahead.think(clock() + 2 * SLICE, clock):  # a slice of each in turn
+        return search.ledger.spent
+    while search.lookahead.think(clock() + 2 * SLICE, clock):  # a slice of each in turn
         pass
-    assert rooms and set(rooms) == {paced.ledger.hold - paced.ledger.forget}
-    for (after, next_fruit), proof in paced.lookahead.prepared.items():  # each kept its own notes
-        alone = Endgame(grid)
-        alone.pace = 0.3
+    assert rooms and set(rooms) == {search.ledger.hold - search.ledger.forget}
+    for (after, next_fruit), proof in search.lookahead.prepared.items():  # each kept its own notes
+        alone = paced_endgame(grid)
         assert finish(alone.proving(after, next_fruit, beside=True)) == proof.route and alone.open == proof.open

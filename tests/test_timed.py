@@ -61,7 +61,7 @@ def circled_until_route(search, body, fruit, wait, watch):
         body = (cells[0],) + body[:-1]
 
 
-def test_while_a_route_through_a_closed_body_is_looked_for_the_win_counts_as_proven_a_lap_longer_at_most(seed_37):
+def test_while_a_closing_route_is_looked_for_the_win_counts_as_proven_by_at_most_its_open_cost_more(seed_37):
     """10x10 seed 37, told it waits 0.3 s a move, with little work between moves: once the
     proof has its route (158 moves), a route through a closed body is looked for. Meanwhile
     the window counts at most that route and its open cost, at first CLOSING_MARGIN laps,

@@ -33,7 +33,7 @@ class Proof:
         self.kept = False  # timed: its route is among the endgame's `taken`
         self.spare = None  # its notes while it runs (see Endgame.work_on): a long route kept while a shorter
         self.cut_short = set()  # one is looked for; the questions whose search was cut short
-        self.slack = 0  # and the moves the route taken may still add to the spare's
+        self.slack = 0  # and the moves a route through a closed body may add to the spare's
         self.open = 0  # the open cost of its route (Endgame._closed)
 
     @property
