@@ -4,12 +4,13 @@ import pytest
 
 from boards import board
 from game import Game
-from hamilton.endgame import Endgame
+from hamilton import HamiltonSolver
+from hamilton.endgame import Endgame, Proof, endgame
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal
 from hamilton.grid import Grid
-from hamilton.slices import finish
-from headless.games import hand_over
+from hamilton.slices import Sliced, finish
+from test_endgame import handed_over_positions
 
 # closing.py's picture: H 1..8 the body, a b c free in one run from beside H to beside 8.
 #    3  2  1  H
@@ -99,10 +100,14 @@ def test_a_full_board_is_closed_where_the_head_is_beside_the_tail():
 def seed_37():
     """10x10 seed 37's hand-over (start 4): the proof's shortest route, 158 moves, leaves a
     body that is not closed."""
-    game = Game(10, 10, 4, 37)
-    assert hand_over(game, "greedy", 10_000)[0]
-    grid = Grid(10, 10)
-    return grid, tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+    return (Grid(10, 10), *handed_over_positions(10, 10, 4, [37], 10_000)[37])
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    """The hand-overs of 16x12 seeds 13, 19 and 57 (start 3, the shipped board): the grid,
+    and {seed: (body, fruit)}."""
+    return Grid(16, 12), handed_over_positions(16, 12, 3, [13, 19, 57], 20_000)
 
 
 def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_leaves_it_closed(seed_37):
@@ -154,16 +159,14 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     assert len(fast.winning_route(body, fruit)) == 158
 
 
-def test_a_route_through_a_closed_body_is_taken_where_no_longer_than_the_proofs_and_its_open_cost(monkeypatch):
+def test_a_route_through_a_closed_body_is_taken_where_no_longer_than_the_proofs_and_its_open_cost(shipped,
+                                                                                                   monkeypatch):
     """16x12 seed 13 (start 3, 4 free cells): the proof's route is 281 moves and leaves later
     fruits of 409, 2 and 1: no closed body can be reached from the body its meal leaves
     without eating, so its open cost is CLOSING_MARGIN laps; the route through the nearest
     closed body is 180 moves longer. With no margin, the open cost is not looked for."""
-    from hamilton.endgame import endgame
-    game = Game(16, 12, 3, 13)
-    assert hand_over(game, "greedy", 20_000)[0]
-    grid = Grid(16, 12)
-    body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+    grid, positions = shipped
+    body, fruit = positions[13]
 
     def route():
         paced = paced_endgame(grid)
@@ -174,22 +177,18 @@ def test_a_route_through_a_closed_body_is_taken_where_no_longer_than_the_proofs_
 
 
 def test_hamilton_passes_the_wait_between_moves_it_is_told_to_its_endgame():
-    from hamilton import HamiltonSolver
     solver = HamiltonSolver(Game(10, 10, 4, 37))
     assert solver.endgame.pace is None
     solver.paced(0.3)
     assert solver.endgame.pace == 0.3
 
 
-def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a_layer():
+def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a_layer(shipped):
     """So the window's moves and keys never wait on a big layer: between two pauses it takes
     up at most SLICE bodies, each adding at most 3 to those held. 16x12 seed 19 (start 3)
     has layers of thousands of bodies on its way to a closed body, 214 moves on."""
-    from hamilton.slices import Sliced
-    game = Game(16, 12, 3, 19)
-    assert hand_over(game, "greedy", 20_000)[0]
-    grid = Grid(16, 12)
-    body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+    grid, positions = shipped
+    body, fruit = positions[19]
     search = Endgame(grid)
     ledger = search.ledger
     start, free = packed(search, body)
@@ -214,14 +213,12 @@ def test_with_no_fruit_the_route_ends_at_the_nearest_closed_body(seed_37):
     assert closing_route(Endgame(Grid(4, 3)), closed, -1, 10) == []
 
 
-def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_a_closing_route_saves():
+def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_a_closing_route_saves(shipped):
     """16x12 seed 57 (start 3): the proof's route is 608 moves, and its meal leaves a body 2
     moves from closed (open cost 2); a route through a closed body is 634: not taken. Where
-    the open cost is not looked for, a lap is counted and the 634 taken."""
-    game = Game(16, 12, 3, 57)
-    assert hand_over(game, "greedy", 20_000)[0]
-    grid = Grid(16, 12)
-    body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
+    the open cost is not looked for, CLOSING_MARGIN laps are counted and the 634 taken."""
+    grid, positions = shipped
+    body, fruit = positions[57]
     paced = paced_endgame(grid)
     assert len(paced.winning_route(body, fruit)) == 608 and paced.open == 2
 
@@ -229,7 +226,6 @@ def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_
 def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_cost_counted():
     """From the snake's place: 3 moves that leave no closed body (and a lap more), or 8
     through a closed body: the 8."""
-    from hamilton.endgame import Proof
     grid, body, fruit = position(CLOSED)
     paced = paced_endgame(grid)
     proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
@@ -240,7 +236,6 @@ def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_co
 
 
 def test_a_route_proven_is_kept_with_its_open_cost():
-    from hamilton.endgame import Proof
     grid, body, fruit = position(CLOSED)
     paced = paced_endgame(grid)
     for route, cost in (([A, 6, C], 12), ([A, B, C], 0)):

@@ -251,7 +251,7 @@ class ForkSearch:
     def heads_between(self, start, end, fruit):
         """The heads from fork `start` (excluded) to fork `end` (included) along one way on."""
         cell = self.space.cell
-        free = sum(1 << c for c in self.space.cells.difference(cell[c] for c in start))
+        free = self.space.free_of(cell[c] for c in start)
         for body, left in self.space.steps(start, free, fruit)[1]:
             heads = [cell[body[0]]]
             for _ in range(2 * self.space.grid.size):  # as far as _next_fork follows one way

@@ -40,7 +40,7 @@ class Space:
         self.nothing = self.pack(())
 
     def free_of(self, body):
-        """The cells not in `body` (a tuple of cells), as the bits of an int."""
+        """The cells not in `body` (cells, in any order), as the bits of an int."""
         return sum(1 << c for c in self.cells.difference(body))
 
     def steps(self, now, free, fruit):
