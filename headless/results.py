@@ -27,6 +27,7 @@ import time
 
 from files import atomic
 from headless.figures import Timing
+from headless.jobs import ctrl_c_held
 
 FORMAT = "snake-results/1"
 SYNC_SECONDS = 1.0  # a finished game reaches the disk within this long, even if the machine then dies
@@ -184,16 +185,23 @@ class Results:
 
     def around(self, play):
         """The engine `play` (specs -> their records in game order) with this file in front of it:
-        a game the file holds is taken from it, the others are played and appended."""
+        a game the file holds is taken from it, the others are played and appended.
+
+        A game appended is held back from Ctrl-C (jobs.ctrl_c_held) until the caller asks for
+        the next one, so that a run stopped counts it in its figures as the file does; one
+        pressed meanwhile comes then."""
         def resumed(specs):
             todo = [spec for spec in specs if key(spec) not in self.games]
             with contextlib.closing(play(todo)) as played:
                 for spec in specs:
                     record = self.games.get(key(spec))
-                    if record is None:
-                        record = next(played)
+                    if record is not None:
+                        yield record
+                        continue
+                    record = next(played)
+                    with ctrl_c_held():
                         self.write(spec, record)
-                    yield record
+                        yield record
         return resumed
 
 

@@ -147,3 +147,20 @@ def test_a_line_whose_times_do_not_add_up_is_no_game():
     line["times"]["moves"] = 2
     with pytest.raises(ValueError):
         results.record_of(line)
+
+
+def test_a_ctrl_c_just_after_a_game_is_written_comes_once_the_caller_has_counted_that_game(tmp_path):
+    """The file and the figures of a stopped run hold the same games: Ctrl-C pressed as the
+    line of a game is written waits until the run has counted it (the cluster's Ctrl-C test
+    once found two games in the file and one in the figures)."""
+    specs = [GameSpec(6, 6, 3, "greedy", seed, 3600) for seed in (1, 2, 3)]
+    path = str(tmp_path / "run.jsonl")
+    kept = results.Results.open(path, {"run": "test"}, specs)
+    counted = []
+    with pytest.raises(KeyboardInterrupt):
+        for record in kept.around(lambda todo: (play_game(spec) for spec in todo))(specs):
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C, just after the game's line was written
+            counted.append(record)
+    kept.close()
+    with open(path, encoding="utf-8") as f:
+        assert len(f.read().splitlines()) == 1 + len(counted) == 2
