@@ -6,8 +6,9 @@ from boards import board
 from game import Game
 from hamilton import HamiltonSolver
 from hamilton.endgame import Endgame, Proof, endgame
+from hamilton.endgame.closing import Closing
 from hamilton.endgame.ledger import SLICE
-from hamilton.endgame.space import after_meal
+from hamilton.endgame.space import after_meal, cells_of
 from hamilton.grid import Grid
 from hamilton.slices import Sliced, finish
 from test_endgame import handed_over_positions
@@ -159,21 +160,94 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     assert len(fast.winning_route(body, fruit)) == 158
 
 
-def test_a_route_through_a_closed_body_is_taken_where_no_longer_than_the_proofs_and_its_open_cost(shipped,
-                                                                                                   monkeypatch):
-    """16x12 seed 13 (start 3, 4 free cells): the proof's route is 281 moves and leaves later
-    fruits of 409, 2 and 1: no closed body can be reached from the body its meal leaves
-    without eating, so its open cost is CLOSING_MARGIN laps; the route through the nearest
-    closed body is 180 moves longer. With no margin, the open cost is not looked for."""
+def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs_and_over_closing_first(shipped,
+                                                                                                        monkeypatch):
+    """16x12 seed 13 (start 3, 4 free cells): the proof's route is 281 moves, and the body
+    its meal leaves reaches no closed body within CLOSING_MARGIN laps, wherever the next fruit
+    comes (its later fruits take 409, 2 and 1 moves). The nearest closed body before the meal
+    makes a route of 461. Another route of 281 leaves a body 28 moves from closed, as expected
+    over the next fruit's places: that one is taken. Without that search, the 461; with no
+    margin, no open cost is looked for and the proof's route stays."""
     grid, positions = shipped
     body, fruit = positions[13]
+    proofs = Endgame(grid).winning_route(body, fruit)
 
     def route():
         paced = paced_endgame(grid)
-        return paced.winning_route(body, fruit)
-    assert len(route()) == 461
+        return paced.winning_route(body, fruit), paced
+    taken, paced = route()
+    assert len(proofs) == len(taken) == 281 and paced.open == 28
+    assert after_meal(body, taken) != after_meal(body, proofs)
+    monkeypatch.setattr(Closing, "meal", nothing_found)
+    assert len(route()[0]) == 461
     monkeypatch.setattr(endgame, "CLOSING_MARGIN", 0)
-    assert len(route()) == 281
+    assert len(route()[0]) == 281
+
+
+def nothing_found(*args):
+    """A search (a generator) that finds nothing."""
+    return None
+    yield
+
+
+def test_a_meal_that_leaves_a_body_not_proven_won_is_passed_over(shipped, monkeypatch):
+    """As above, seed 13: where the search over forks does not prove the body after the 281
+    moves won for every next fruit, the route through the closed body before the meal."""
+    grid, positions = shipped
+    body, fruit = positions[13]
+    paced = paced_endgame(grid)
+
+    def not_won(*args):
+        return False
+        yield
+    monkeypatch.setattr(paced, "_won_after", not_won)
+    assert len(paced.winning_route(body, fruit)) == 461
+
+
+def test_the_meal_may_come_before_the_body_closes_weighed_by_the_moves_expected_after_it(shipped):
+    """Seed 13: a route of 281 moves, then 27 more to a closed body with the next fruit aside.
+    A cost of None passes every such meal over (the closed body before the meal: 461 moves);
+    a cost above the 461 has the same effect; a route is kept only where the moves expected
+    are within the bound."""
+    grid, positions = shipped
+    body, fruit = positions[13]
+    search = Endgame(grid)
+    start, free = packed(search, body)
+    hold = search.ledger.hold
+
+    def meal(cost, bound=1000):
+        return finish(search.closing.meal(start, fruit, free, bound, hold, cost))
+
+    def costing(moves):
+        def cost(*args):
+            return moves
+            yield
+        return cost
+    route, open_moves = meal(costing(0))
+    assert (len(route), open_moves) == (281, 27)
+    after = followed(grid, body, route, fruit)
+    assert len(closing_route(search, after, -1, 100)) == 27
+    assert meal(costing(20)) == (route, 20 + 7)  # its own count, where higher: at least the moves it found
+    route, open_moves = meal(costing(None))
+    assert (len(route), open_moves) == (461, 0)
+    assert search.closing.run(*packed(search, followed(grid, body, route, fruit))) is not None
+    assert len(meal(costing(500))[0]) == 461
+    assert meal(costing(0), bound=300) is None
+    assert meal(costing(100), bound=350) is None  # found at 308 moves, but 281 + 100 expected
+
+
+def test_the_moves_to_a_closed_body_may_eat_the_next_fruit_on_the_way(shipped):
+    """Seed 13's body after the 281 moves taken: with the next fruit on cell 106, a closed
+    body is 28 moves on, eating it on the way; without eating it, none."""
+    grid, positions = shipped
+    body, fruit = positions[13]
+    paced = paced_endgame(grid)
+    after = after_meal(body, paced.winning_route(body, fruit))
+    start, free = packed(paced, after)
+    hold = paced.ledger.hold
+    assert finish(paced.closing.closes(start, 106, free, 384, hold)) == 28
+    assert closing_route(paced, after, 106, 384) is None
+    assert finish(paced.closing.closes(start, 106, free, 27, hold)) is None
 
 
 def test_hamilton_passes_the_wait_between_moves_it_is_told_to_its_endgame():
@@ -214,13 +288,17 @@ def test_with_no_fruit_the_route_ends_at_the_nearest_closed_body(seed_37):
 
 
 def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_a_closing_route_saves(shipped):
-    """16x12 seed 57 (start 3): the proof's route is 608 moves, and its meal leaves a body 2
-    moves from closed (open cost 2); a route through a closed body is 634: not taken. Where
-    the open cost is not looked for, CLOSING_MARGIN laps are counted and the 634 taken."""
+    """16x12 seed 57 (start 3): the proof's route is 608 moves, and its meal leaves a body 3,
+    2 or 2 moves from closed, as the next fruit comes: its open cost is 3, the mean rounded
+    up; a route through a closed body is 634: not taken."""
     grid, positions = shipped
     body, fruit = positions[57]
     paced = paced_endgame(grid)
-    assert len(paced.winning_route(body, fruit)) == 608 and paced.open == 2
+    route = paced.winning_route(body, fruit)
+    assert len(route) == 608 and paced.open == 3
+    start, free = packed(paced, after_meal(body, route))
+    moves = [finish(paced.closing.closes(start, place, free, 384, paced.ledger.hold)) for place in cells_of(free)]
+    assert sorted(moves) == [2, 2, 3]
 
 
 def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_cost_counted():

@@ -20,15 +20,17 @@ fruit is eaten: every later position is one the proof already looked at. A proof
 do more than LIMIT of work, or hold more than the ledger's hold (memory), is given up, and
 the snake only stays alive.
 """
+import math
 import sys
 from collections import deque
+from functools import partial
 
 from hamilton.endgame.closing import Closing
 from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
 from hamilton.endgame.proof import Proof
-from hamilton.endgame.space import Space, after_meal
+from hamilton.endgame.space import Space, after_meal, cells_of
 from hamilton.endgame.timed import Lookahead
 from hamilton.slices import stopping
 
@@ -306,11 +308,11 @@ class Endgame:
         fruit, timed.py), so its search for a closed body leaves them room in the hold.
 
         The proof (`_proven`) finds the shortest route to this fruit it can; a game with time
-        between its moves (`_closes`) then looks for a route through a closed body instead
-        (closing.py), after which every later fruit is a few moves on, and takes it where it
-        is no longer than the proof's and the way from there to a closed body (`_closed`):
-        the later fruits of the proof's route can cost laps of the board (docs/handovers.md).
-        A body closed already goes round its cycle, with no proof."""
+        between its moves (`_closes`) then looks for a route that leaves a closed body sooner
+        (closing.py), after which every later fruit is a few moves on, and takes it where its
+        moves to a closed body are fewer than the proof's route and the way from its meal on
+        (`_closed`): the later fruits of the proof's route can cost laps of the board
+        (docs/handovers.md). A body closed already goes round its cycle, with no proof."""
         closes = self._closes()
         way = self.closing.way_round(body, fruit) if closes else None
         if way is not None:
@@ -331,13 +333,14 @@ class Endgame:
         return self.pace is not None and self.pace >= WIDE_WAIT
 
     def _closed(self, body, fruit, route, arrival, most, beside):
-        """(`route`, its open cost), or (a route through a closed body no longer than `route`
-        and that cost, 0), as a generator. The open cost is the moves from the body `route`'s
-        meal leaves to the nearest closed body, the next fruit aside: about what the later
-        fruits cost more than a few moves each; CLOSING_MARGIN laps where it is further or
-        none can be reached without eating (there, the later fruits of 16x12 hand-overs
-        cost from about two to six laps). `proving` keeps it as `open`, and
-        Lookahead.soonest counts it too.
+        """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
+        its own, as a generator. The open cost is the moves expected from the body a meal
+        leaves to a closed body, over the places the next fruit can take (`_open_cost`): about
+        what the later fruits cost more than a few moves each. `proving` keeps it as `open`,
+        and Lookahead.soonest counts it too. Where `route`'s is not 0, a route through the
+        nearest closed body (Closing.route) is taken if no longer than `route` and its cost;
+        then a route that closes the body before or after its meal, with fewer moves to a
+        closed body again (Closing.meal), is looked for.
 
         The snake circles meanwhile, so the searches stop at `arrival`, or a lap of moves
         after they began; and before the ledger's work reaches `most`, where the proof's
@@ -351,17 +354,51 @@ class Endgame:
         until = self.moves + self.grid.size if arrival is None else arrival
         room = ledger.hold - ledger.forget if beside else ledger.hold
 
-        def search(start, aim, bound):
-            steps = self.closing.route(space.pack(start), aim, space.free_of(start), bound, room)
+        def stop(steps):
             return stopping(steps, lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
-        way_on = yield from search(after_meal(body, route), -1, most_open)
-        open_cost = self.slack = most_open if way_on is None else len(way_on)
+        after = after_meal(body, route)
+        open_cost = yield from stop(self._open_cost(space.pack(after), space.free_of(after), room))
+        open_cost = self.slack = most_open if open_cost is None else open_cost
+        start, free = space.pack(body), space.free_of(body)
         if open_cost:
-            way = yield from search(body, fruit, len(route) + open_cost)
+            way = yield from stop(self.closing.route(start, fruit, free, len(route) + open_cost, room))
             if way is not None:
                 route, open_cost = way, 0
+            yield from ledger.free_all()
+            found = yield from stop(self.closing.meal(start, fruit, free, len(route) + open_cost - 1, room,
+                                                      partial(self._meal_cost, room=room)))
+            if found is not None:
+                route, open_cost = found
         self.slack = 0
         return route, open_cost
+
+    def _meal_cost(self, body, free, room):
+        """`_open_cost` of the body a meal leaves (packed, its free cells the bits `free`), or
+        None where it is not proven won for every next fruit (`_won_after`; a generator)."""
+        won = yield from self._won_after(body, free)
+        return (yield from self._open_cost(body, free, room)) if won else None
+
+    def _won_after(self, body, free):
+        """Whether the body a meal leaves is won for every next fruit, by the search over forks
+        (a generator); False where that search is unsure."""
+        try:
+            return (yield from self.forks.after(body, free))
+        except Unsure:
+            return False
+
+    def _open_cost(self, body, free, room):
+        """The moves expected from the body a meal leaves (packed, its free cells the bits
+        `free`) to a closed body, over the places its next fruit may take, eaten on the way or
+        not (Closing.closes), each counted as CLOSING_MARGIN laps at most: where none is
+        nearer, the later fruits of 16x12 hand-overs cost from about two to six laps (a
+        generator)."""
+        most = CLOSING_MARGIN * self.grid.size
+        places = cells_of(free)
+        total = 0
+        for place in places:
+            moves = yield from self.closing.closes(body, place, free, most, room)
+            total += most if moves is None else moves
+        return math.ceil(total / len(places)) if places else 0
 
     def _proven(self, body, fruit, arrival=None):
         """The proof of `proving`: its winning route as a list of cells, or None (a generator).
