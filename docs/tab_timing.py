@@ -12,10 +12,11 @@ caption is read every 50 ms and one JSON line per seed says how long it said "se
 from Tab, when each state began: "searching", "proven" (with --to-the-end, also WON) or
 "no win left". The board and start length default to the shipped game's.
 
-With --headless the game is played as `--move-time` plays it (each move followed by the
-wait the window would have, which hamilton may think through), and the line says, in moves
-from the hand-over: when the snake set out on a proven route, when it ate that fruit, when
-the game was won, or when it was proven that no win is left; and the seconds in all.
+With --headless the game is played as `--move-time` plays it (headless.games.play: each
+move followed by the wait the window would have, which hamilton may think through), and the
+line says, in moves from the hand-over: when the snake set out on a proven route, when it
+ate that fruit, when the game was won, or when it was proven that no win is left; and the
+seconds in all.
 
 These are wall-clock figures: they depend on the machine (and on what else it runs).
 """
@@ -32,8 +33,8 @@ from autopilot import EndgameState
 from files import debuglog
 from game import Game
 from headless.flags import default_max_steps
-from headless.games import hand_over
-from play import Drive
+from headless.figures import Timing
+from headless.games import hand_over, play
 from tests.xvfb import HAS_XVFB, start_server, stop_server, window_env, xdotool
 
 POLL = 0.05  # seconds between two readings of the caption
@@ -94,26 +95,25 @@ def headless(args, seed):
         return {"seed": seed, "handed_over": False}
     handed, length = game.steps, len(game.snake)
     autopilot = solvers.make_solver("hamilton", game)
-    autopilot.paced(args.speed)  # as the runner's --move-time says it
-    drive = Drive(game, autopilot)
-    set_out = eaten = no_win = None
+    seen = {}  # the moves from the hand-over at which each began
+
+    def watch():
+        """Before each move: when the snake set out on a proven route, when no win was left,
+        and when (at the move before) the proven fruit was eaten."""
+        moves = game.steps - handed
+        if autopilot.decision.proof == "win":
+            seen.setdefault("set_out", moves)
+        if autopilot.decision.endgame == EndgameState.LOST:
+            seen.setdefault("no_win_left", moves)
+        if len(game.snake) > length:
+            seen.setdefault("proven_fruit_eaten", moves)
     started = time.perf_counter()
     cap = default_max_steps(args.width, args.height, handed_over=True)  # as --takeover-from plays it
-    while not game.over() and (game.steps - handed < cap or autopilot.proven_win()):
-        move_started = time.perf_counter()
-        direction = autopilot.next_direction()
-        autopilot.think(move_started + args.speed, time.perf_counter)
-        if set_out is None and autopilot.decision.proof == "win":
-            set_out = game.steps - handed
-        if no_win is None and autopilot.decision.endgame == EndgameState.LOST:
-            no_win = game.steps - handed
-        drive.move(direction)
-        if eaten is None and len(game.snake) > length:
-            eaten = game.steps - handed
-    return {"seed": seed, "free": game.cells - length, "move_time": args.speed, "set_out": set_out,
-            "proven_fruit_eaten": eaten, "won": game.steps - handed if game.state == "won" else None,
-            "no_win_left": no_win,
-            "seconds": round(time.perf_counter() - started, 1)}
+    outcome = play(game, autopilot, handed + cap, Timing(), False, args.speed, watch)
+    won = game.steps - handed if outcome == "won" else None
+    return {"seed": seed, "free": game.cells - length, "move_time": args.speed, "set_out": seen.get("set_out"),
+            "proven_fruit_eaten": seen.get("proven_fruit_eaten", won),  # none before a move: the last one ate it
+            "won": won, "no_win_left": seen.get("no_win_left"), "seconds": round(time.perf_counter() - started, 1)}
 
 
 def measure(args, seed, display, folder):

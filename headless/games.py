@@ -118,7 +118,7 @@ def _play_audited(game, autopilot, max_steps, timing, soak, move_time=None):
         raise
 
 
-def play(game, autopilot, max_steps, timing, soak, move_time=None):
+def play(game, autopilot, max_steps, timing, soak, move_time=None, watch=None):
     """Play one game to its end, to `max_steps` moves (or on while the autopilot holds a proof
     that it wins: a proven endgame route can be long), or until a memoryless autopilot is
     proven to circle forever; return 'won', 'lost' or 'stuck'. `timing` gets the time each
@@ -126,7 +126,9 @@ def play(game, autopilot, max_steps, timing, soak, move_time=None):
 
     With `move_time`, each move is followed by the wait the window would have at that many
     seconds a move, which the autopilot may think through (Autopilot.think); a wait with
-    nothing to think about is skipped, so the game takes the time of its thinking only."""
+    nothing to think about is skipped, so the game takes the time of its thinking only.
+    `watch()`, if given, is called before each move, once the autopilot has chosen it and
+    thought (docs/tab_timing.py notes when a proof is done)."""
     clock = time.perf_counter_ns
     drive = Drive(game, autopilot, audit=audit if soak else None)
     if move_time is not None:
@@ -137,6 +139,8 @@ def play(game, autopilot, max_steps, timing, soak, move_time=None):
         timing.add(clock() - start)
         if move_time is not None:
             autopilot.think(start / 1e9 + move_time, time.perf_counter)
+        if watch is not None:
+            watch()
         try:
             drive.move(direc)
         except InvariantError as e:

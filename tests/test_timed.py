@@ -420,6 +420,24 @@ def test_move_time_gives_each_move_the_wait_the_window_would_have():
     assert untimed.waits == [] and untimed.pace is None
 
 
+def test_a_game_played_move_by_move_can_be_watched_before_each_move_once_the_autopilot_has_thought():
+    game = Game(8, 6, 3, seed=1)
+    thinker, seen = Thinker(), []
+    play(game, thinker, 5, Timing(), soak=False, move_time=0.25, watch=lambda: seen.append((game.steps,
+                                                                                           len(thinker.waits))))
+    assert seen == [(k, k + 1) for k in range(5)]
+
+
+def test_tab_timing_headless_plays_the_hand_over_as_the_runner_s_move_time_does():
+    """docs/tab_timing.py --headless, 16x12 seed 7 (start 3, 2 free cells): a proof of a
+    moment; the snake sets out within a few moves, eats the proven fruit after its route of
+    514 moves and the last one a move later."""
+    from docs.tab_timing import headless, parse
+    line = headless(parse(["--seeds", "7"]), 7)
+    assert (line["free"], line["proven_fruit_eaten"], line["won"], line["no_win_left"]) == (2, 514, 515, None)
+    assert line["set_out"] is not None and line["set_out"] < 20
+
+
 def test_once_a_route_is_proven_the_moves_left_are_known_while_the_snake_goes_on(seed_37):
     """The first proof is done one move on; from then on, while the snake follows the loop
     (and a proof rooted ahead goes on), the endgame knows the moves left to the fruit: the
