@@ -132,16 +132,16 @@ class Closing:
                 for now, now_free, fed_at in layer:
                     run = self.run(now, now_free)
                     if fed_at is not None:
-                        fed, fed_free, fed_depth = fed_at
-                        if run is not None and fed not in costs:
-                            costs[fed] = yield from cost(fed, fed_free)
-                        if costs.get(fed, 0) is None:
+                        left, left_free, meal_depth = fed_at
+                        if run is not None and left not in costs:
+                            costs[left] = yield from cost(left, left_free)
+                        if costs.get(left, 0) is None:
                             continue  # nothing after this meal is looked at again
                         if run is not None:
-                            estimate = max(depth, fed_depth + costs[fed])
-                            costs[fed] = None
+                            estimate = max(depth, meal_depth + costs[left])
+                            costs[left] = None
                             if estimate <= bound:
-                                best = (estimate, self._back(seen, now)[:fed_depth], estimate - fed_depth)
+                                best = (estimate, self._back(seen, now)[:meal_depth], estimate - meal_depth)
                                 bound = math.ceil(estimate) - 1
                             continue
                     elif run is not None:

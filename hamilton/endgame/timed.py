@@ -14,9 +14,10 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
     a win proven only by a route    the search for a shorter one has LIMIT twice over, not
     over LONG_SPARE laps long       the tenth of 5 or 6 free cells: the doubling rounds, then
                                     rounds abreast (Endgame.limit_of, _shortened)
-    a proof has its route, and the  a route through a closed body (closing.py) is looked for
-    game says its moves wait        too, and taken where it is no longer than the proof's and
-    WIDE_WAIT or more (pace)        the way on from its meal to a closed body: after it, each
+    a proof has its route, and the  a route that leaves a closed body sooner (closing.py) is
+    game says its moves wait        looked for too, closing before the meal or after it, and
+    WIDE_WAIT or more (pace)        taken where its moves to a closed body are fewer than the
+                                    proof's route and the way on from its meal: after it, each
                                     later fruit is a few moves on (Endgame.proving, _closed)
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
