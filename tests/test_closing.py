@@ -59,6 +59,17 @@ def noting_rooms(search):
     return rooms
 
 
+def noting_meals(search):
+    """The bounds of `search`'s searches for routes closing before or after the meal, as asked."""
+    bounds, meal = [], search.closing.meal
+
+    def noted(*args):
+        bounds.append(args[3])
+        return (yield from meal(*args))
+    search.closing.meal = noted
+    return bounds
+
+
 def followed(grid, body, route, fruit):
     """The body after `route`, each move checked: onto a neighbour, never the body but the
     tail's cell, and eating only on its last move, at `fruit` (none where it is -1)."""
@@ -177,6 +188,10 @@ def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs
         return paced.winning_route(body, fruit), paced
     taken, paced = route()
     assert len(proofs) == len(taken) == 281 and paced.open == 28
+    spied = paced_endgame(grid)
+    meals = noting_meals(spied)
+    spied.winning_route(body, fruit)
+    assert meals == [460]  # fewer moves than the 461 through the closed body before the meal
     assert after_meal(body, taken) != after_meal(body, proofs)
     monkeypatch.setattr(Closing, "meal", nothing_found)
     assert len(route()[0]) == 461
@@ -294,8 +309,10 @@ def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_
     grid, positions = shipped
     body, fruit = positions[57]
     paced = paced_endgame(grid)
+    meals = noting_meals(paced)
     route = paced.winning_route(body, fruit)
     assert len(route) == 608 and paced.open == 3
+    assert meals == []  # 3 moves, fewer than the 4 free cells: no route closing after the meal is looked for
     start, free = packed(paced, after_meal(body, route))
     moves = [finish(paced.closing.closes(start, place, free, 384, paced.ledger.hold)) for place in cells_of(free)]
     assert sorted(moves) == [2, 2, 3]

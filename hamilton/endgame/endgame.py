@@ -338,9 +338,11 @@ class Endgame:
         leaves to a closed body, over the places the next fruit can take (`_open_cost`): about
         what the later fruits cost more than a few moves each. `proving` keeps it as `open`,
         and Lookahead.soonest counts it too. Where `route`'s is not 0, a route through the
-        nearest closed body (Closing.route) is taken if no longer than `route` and its cost;
-        then a route that closes the body before or after its meal, with fewer moves to a
-        closed body again (Closing.meal), is looked for.
+        nearest closed body (Closing.route) is taken if no longer than `route` and its cost.
+        Where that cost is more than the free cells (on a closed body, each later fruit costs
+        fewer moves than that), a route that closes the body before or after its meal, with
+        fewer moves to a closed body again, is looked for too (Closing.meal): that search
+        costs a proof seconds, and those seconds move where the next proof is rooted.
 
         The snake circles meanwhile, so the searches stop at `arrival`, or a lap of moves
         after they began; and before the ledger's work reaches `most`, where the proof's
@@ -360,10 +362,12 @@ class Endgame:
         open_cost = yield from stop(self._open_cost(space.pack(after), space.free_of(after), room))
         open_cost = self.slack = most_open if open_cost is None else open_cost
         start, free = space.pack(body), space.free_of(body)
+        far = open_cost > self.grid.size - len(body)  # further from closed than a closed body's fruits cost
         if open_cost:
             way = yield from stop(self.closing.route(start, fruit, free, len(route) + open_cost, room))
             if way is not None:
                 route, open_cost = way, 0
+        if far:
             yield from ledger.free_all()
             found = yield from stop(self.closing.meal(start, fruit, free, len(route) + open_cost - 1, room,
                                                       partial(self._meal_cost, room=room)))
