@@ -28,7 +28,9 @@ is what a game from the hand-over takes with all the time it wants. --patient pr
 game that thinks between moves of 0.04 s or more (the window, or --move-time) does, its
 moves left uncounted: where the first route is longer than LONG_SPARE laps of the board,
 the search for a shorter one has twice --limit, the doubling rounds and then the rounds
-abreast (hamilton/endgame/forks.py).
+abreast (hamilton/endgame/forks.py); and it looks for a route that closes the body
+(hamilton/endgame/closing.py): "open" is then the moves the route's meal is expected to
+leave to a closed body (0: closed), which a game weighs the routes of its roots by.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit, from the hand-over), "lost", "undecided" (past --hold or --limit), "not
@@ -121,6 +123,8 @@ def prove(args, seed):
     record["seconds"] = round(time.perf_counter() - began, 1)
     if route is not None:
         record.update(verdict="won", moves=args.ahead + len(route))
+        if args.patient:
+            record["open"] = search.open
     else:
         record["verdict"] = "lost" if search.lost(body, fruit) else "undecided"
     if route is not None and args.to_the_win:

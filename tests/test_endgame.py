@@ -556,7 +556,7 @@ def test_the_proving_tool_proves_as_a_patient_game_with_rounds_abreast_past_the_
     100,000 of work, the doubling rounds find nothing shorter in it; --patient then runs the
     rounds abreast with a second 100,000, and they find 640. Given 200,000, the doubling
     rounds find 158; a patient game then also looks for a route through a closed body
-    (closing.py), and finds one of 142."""
+    (closing.py), and finds one of 142, which leaves the body closed: "open" 0."""
     def proven(*flags):
         done = prove_handover("--width", "10", "--height", "10", "--seeds", "37", *flags)
         assert done.returncode == 0, done.stderr
@@ -564,8 +564,10 @@ def test_the_proving_tool_proves_as_a_patient_game_with_rounds_abreast_past_the_
     assert proven("--limit", "100000")["moves"] == 1310
     patient = proven("--limit", "100000", "--patient")
     assert patient["moves"] == 640 and 100_000 < patient["bodies"] <= 200_000
-    assert proven("--limit", "200000")["moves"] == 158
-    assert proven("--limit", "200000", "--patient")["moves"] == 142
+    untimed = proven("--limit", "200000")
+    assert untimed["moves"] == 158 and "open" not in untimed
+    patient = proven("--limit", "200000", "--patient")
+    assert patient["moves"] == 142 and patient["open"] == 0  # its meal leaves the body closed
 
 
 def test_the_proving_tool_plays_on_to_the_win_a_proof_for_each_fruit():
