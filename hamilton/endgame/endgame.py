@@ -41,7 +41,7 @@ FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may 
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
 LONG_SPARE = 10  # laps of the board: a timed game's only route longer than this is shortened with all of LIMIT
-CLOSING_MARGIN = 2  # laps of the board: the most an open cost counts (Endgame._closed; docs/handovers.md)
+CLOSING_MARGIN = 2  # laps of the board: the most a place of the next fruit adds to an open cost (Endgame._open_cost)
 
 
 class Endgame:
