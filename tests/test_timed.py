@@ -18,6 +18,7 @@ from hamilton.endgame.endgame import CLOSING_MARGIN, LONG_SPARE, WIDE_WAIT
 from hamilton.endgame import Endgame, Proof
 from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.ledger import SLICE
+from hamilton.endgame.timed import LOOK_STEP
 from hamilton.grid import Grid
 from hamilton.verdict import Answer, Verdict
 from headless.figures import Timing
@@ -26,10 +27,12 @@ from play import Drive
 from test_endgame import eats_by, seed_37_and_29_on_ten_by_ten
 
 
-def timed_until_route(grid, body, fruit, per_tick):
+def timed_until_route(grid, body, fruit, per_tick, rooted=None, search=None):
     """Play the endgame of (body, fruit) move by move, `per_tick` work of thinking between
-    moves, round the loop until a route is handed out: (moves circled, route, roots seen)."""
-    search = Endgame(grid)
+    moves, round the loop until a route is handed out: (moves circled, route, roots seen).
+    `rooted`, a list, gets (the snake's place round the loop, root) for each root seen.
+    `search`: an Endgame that has played before (else a new one)."""
+    search = Endgame(grid) if search is None else search
 
     def clock():
         return search.ledger.spent
@@ -42,6 +45,8 @@ def timed_until_route(grid, body, fruit, per_tick):
         search.think(clock() + per_tick, clock)
         if search.proof is not None and search.proof.root and search.proof.root not in roots:
             roots.append(search.proof.root)
+            if rooted is not None:
+                rooted.append((search.proof.at, search.proof.root))
         body = (cells[0],) + body[:-1]
         moves += 1
 
@@ -131,6 +136,58 @@ def test_a_proof_rooted_ahead_gives_a_shorter_route_than_the_rest_of_the_first(s
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 300_000)
     assert len(first) == 261 and roots == [5] and (moves, len(route)) == (5, 160)
     assert eats_by(grid, at, fruit, route)
+
+
+def open_costs(monkeypatch, costs):
+    """Make the open cost of each route the endgame proves the next of `costs` (the last one
+    over again), as if its meal left the body that far from closed: [(route, open cost)],
+    filled in as they are proven."""
+    proving, given, proven = Endgame.proving, iter(costs), []
+
+    def costed(self, body, fruit, arrival=None, beside=False):
+        route = yield from proving(self, body, fruit, arrival, beside)
+        self.open = next(given, costs[-1])(self)
+        proven.append((route, self.open))
+        return route
+    monkeypatch.setattr(Endgame, "proving", costed)
+    return proven
+
+
+def at_cap(search):
+    return search.open_cap
+
+
+def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_on_for_a_lap(
+        seed_37, monkeypatch):
+    """10x10 seed 37, 3,000 of work between moves: the first proof ends after 25 moves, and
+    the snake sets out after 33, by a route of 125. With every route's open cost at its cap,
+    it goes on round its loop of 96 instead, rooting proofs LOOK_STEP moves ahead, not as far
+    as the first proof took (27), and sets out within a lap of where it first could have: by
+    a route found meanwhile, shorter than the one it passed up."""
+    body, fruit = seed_37
+    grid = Grid(10, 10)
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000)
+    assert (moves, len(route), roots[0]) == (33, 125, 52)
+    open_costs(monkeypatch, [at_cap])
+    rooted = []
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000, rooted)
+    lap = len(search._loop(body, fruit))
+    assert lap == 96 and len(roots) > 10 and all(0 < (root - place) % lap <= LOOK_STEP for place, root in rooted)
+    assert lap < moves <= 33 + lap and len(route) < 125 and eats_by(grid, at, fruit, route)
+    search.moves += 1000  # later, the same position asked again: the snake looks on again, a lap
+    again = timed_until_route(grid, body, fruit, 3_000, search=search)
+    assert again[1] > lap
+
+
+def test_looking_on_ends_at_the_first_route_whose_body_is_nearer_closed(seed_37, monkeypatch):
+    """The routes of the first two roots leave bodies at the cap; the third root's, 2 moves
+    from closed: the snake sets out on it from its root, though it is longer than the others."""
+    proven = open_costs(monkeypatch, [at_cap, at_cap, lambda search: 2])
+    body, fruit = seed_37
+    grid = Grid(10, 10)
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 30_000)
+    assert roots == [13, 10] and moves == 10 and (route, 2) == proven[2]
+    assert len(route) > max(len(other) for other, _ in proven[:2]) and eats_by(grid, at, fruit, route)
 
 
 def test_the_next_fruits_proofs_are_made_ready_while_the_snake_goes_to_eat(seed_37):

@@ -80,6 +80,11 @@ class Endgame:
         self.open = 0  # the open cost of the route a proof has just found (`proving`), kept with the proof
 
     @property
+    def open_cap(self):
+        """The most an open cost can be: CLOSING_MARGIN laps of the board (`_open_cost`)."""
+        return CLOSING_MARGIN * self.grid.size
+
+    @property
     def looked(self):
         """Bodies the searches have taken from their queues so far, over all questions asked."""
         return self.ledger.looked
@@ -350,7 +355,7 @@ class Endgame:
         proofs `beside` all but a quarter of it (FORGET). Meanwhile the game is known won
         (`spare`), by at most `slack` moves more than `route`."""
         ledger, space = self.ledger, self.space
-        most_open = CLOSING_MARGIN * self.grid.size
+        most_open = self.open_cap
         self.spare, self.slack = route, most_open
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
         until = self.moves + self.grid.size if arrival is None else arrival
@@ -396,7 +401,7 @@ class Endgame:
         not (Closing.closes), each counted as CLOSING_MARGIN laps at most: where none is
         nearer, the later fruits of 16x12 hand-overs cost from about two to six laps (a
         generator)."""
-        most = CLOSING_MARGIN * self.grid.size
+        most = self.open_cap
         places = cells_of(free)
         total = 0
         for place in places:

@@ -19,12 +19,20 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
     WIDE_WAIT or more (pace)        taken where its moves to a closed body are fewer than the
                                     proof's route and the way on from its meal: after it, each
                                     later fruit is a few moves on (Endgame.proving, _closed)
+    every route proven leaves a     the snake looks on for a lap of the loop before it sets
+    body no closed body is near     out, rooting proofs LOOK_STEP moves apart: another root's
+    (open cost at its cap)          route may leave one near (Lookahead.looking_on)
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
 it always has: its figures are the benchmark's.
 """
 from hamilton.endgame.proof import Proof
 from hamilton.endgame.space import after_meal
+
+# Moves: how far ahead a proof is rooted while the snake looks on (Lookahead.looking_on). Its
+# search for a shorter route stops when the snake gets there, so each root has a few seconds
+# at the shipped speed, and a lap of the loop tries many roots, not three or four.
+LOOK_STEP = 10
 
 
 class Lookahead:
@@ -34,6 +42,7 @@ class Lookahead:
     def __init__(self, endgame):
         self.endgame = endgame
         self.taken = []  # (root, route, its open cost) of each proof of this question ended so far
+        self.declined = None  # the move at which the snake, looking on, first did not set out
         self.prepared = {}  # (body, fruit) after the meal ahead -> its Proof, made while the snake goes there
 
     def route(self, proof, ended):
@@ -73,22 +82,47 @@ class Lookahead:
             proof.search.close()
             self.endgame.proof = None
             return False
+        if not self.taken:
+            self.declined = None
         self.taken.append((proof.root, route, proof.open))
         proof.kept = True
         return True
 
     def ready(self, proof):
         """Whether the snake sets out now: it is at the root of a route taken, or the loop
-        leaves, with its next move, the way of one it has been going along."""
+        leaves, with its next move, the way of one it has been going along; unless it looks
+        on (`looking_on`)."""
         after = proof.loop[(proof.at + 1) % len(proof.loop)]
         rests = (self.rest(proof, root, route) for root, route, _ in self.taken)
-        return any(proof.at == root for root, *_ in self.taken) or any(rest and rest[0] != after for rest in rests)
+        at_one = any(proof.at == root for root, *_ in self.taken) or any(rest and rest[0] != after for rest in rests)
+        if at_one and self.looking_on(proof):
+            if self.declined is None:
+                self.declined = self.endgame.moves
+            return False
+        return at_one
+
+    def looking_on(self, proof):
+        """Whether the snake goes on round the loop, rooting proofs ahead, rather than set out:
+        while every route taken leaves a body whose open cost is at its cap (no closed body
+        within CLOSING_MARGIN laps, wherever the next fruit comes), until a lap of the loop
+        after the first time it could have set out. Each root has its own shortest route, and
+        its meal leaves its own body: where one leaves a closed body, the later fruits are a
+        few moves each, not laps (16x12, start 3, seed 9: from the hand-over, 1,043 moves with
+        the cost at its cap, then 933 more; rooted 60 moves on, 827 to a closed body, then 4).
+        A lap on, the loop has brought the snake back where it could have set out: looking on
+        costs that lap at most."""
+        cap = self.endgame.open_cap
+        return bool(self.taken) and all(open_cost >= cap for *_, open_cost in self.taken) and (
+            self.declined is None or self.endgame.moves < self.declined + len(proof.loop))
 
     def root_ahead(self, proof):
-        """The next proof, rooted as many moves ahead as `proof` took (and two), unless going
-        round to `proof`'s own root is no longer."""
+        """The next proof, rooted as many moves ahead as `proof` took (and two), or LOOK_STEP
+        while the snake looks on (`looking_on`), unless going round to `proof`'s own root is
+        no longer."""
         endgame = self.endgame
         ahead = max(1, endgame.moves - proof.started) + 2  # as long as this one took: to finish, and shorten
+        if self.taken and self.looking_on(proof):
+            ahead = min(ahead, LOOK_STEP)
         if proof.back_in() <= ahead:
             return  # round the loop is no longer than another proof would take
         root = (proof.at + ahead) % len(proof.loop)
