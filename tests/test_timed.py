@@ -14,6 +14,7 @@ from boards import NOT_WON, board
 from game import WON, Game
 from hamilton import HamiltonSolver
 from hamilton.autopilot import SURVIVAL_LAPS
+from hamilton.endgame import endgame as endgame_module
 from hamilton.endgame.endgame import CLOSING_MARGIN, LONG_SPARE, WIDE_WAIT
 from hamilton.endgame import Endgame, Proof
 from hamilton.endgame.forks import ForkSearch
@@ -177,6 +178,35 @@ def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_
     search.moves += 1000  # later, the same position asked again: the snake looks on again, a lap
     again = timed_until_route(grid, body, fruit, 3_000, search=search)
     assert again[1] > lap
+
+
+def test_while_the_snake_looks_on_the_board_says_at_most_and_that_bound_holds(seed_37, monkeypatch):
+    """Looking on, the moves to the fruit are not known: they are at most the soonest route
+    from here and a lap of the loop (the snake sets out, at the latest, where it first could
+    have, a lap on). The window says "at most", and each count it shows is kept."""
+    open_costs(monkeypatch, [at_cap])
+    body, fruit = seed_37
+    search, shown = Endgame(Grid(10, 10)), []
+
+    def watch():
+        lookahead, proof = search.lookahead, search.proof
+        if proof is not None and lookahead.taken:
+            shown.append((search.moves, lookahead.moves_left(proof), lookahead.at_most(proof)))
+    route = circled_until_route(search, body, fruit, 3_000, watch)
+    set_out = search.moves - 1  # the moves made when the route was handed out
+    assert len(shown) > 50 and all(at_most for *_, at_most in shown)
+    assert all(left >= set_out - moves + len(route) for moves, left, _ in shown)
+
+
+def test_where_proofs_are_not_quick_the_snake_does_not_look_on(seed_37, monkeypatch):
+    """Seed 37 has 4 free cells. Were proofs quick only with 3 or fewer, the snake would set
+    out where it does without looking on (after 33 moves, by a route of 125), though every
+    route's open cost is at its cap."""
+    open_costs(monkeypatch, [at_cap])
+    monkeypatch.setattr(endgame_module, "FREE_PATIENT", 3)
+    body, fruit = seed_37
+    search, moves, at, route, roots = timed_until_route(Grid(10, 10), body, fruit, 3_000)
+    assert (moves, len(route)) == (33, 125) and not search.quick(body)
 
 
 def test_looking_on_ends_at_the_first_route_whose_body_is_nearer_closed(seed_37, monkeypatch):

@@ -79,6 +79,12 @@ class Endgame:
         self.slack = 0  # the moves a route taken may add to `spare`'s (while one through a closed body is looked for)
         self.open = 0  # the open cost of the route a proof has just found (`proving`), kept with the proof
 
+    def quick(self, body):
+        """Whether proofs for `body` are quick: FREE_PATIENT free cells or fewer. With more, a
+        proof often takes longer than a few moves' waits (`limit_for`), so proofs rooted a few
+        moves apart (Lookahead.looking_on) would find nothing the first did not."""
+        return self.grid.size - len(body) <= FREE_PATIENT
+
     @property
     def open_cap(self):
         """The most an open cost can be: CLOSING_MARGIN laps of the board (`_open_cost`)."""

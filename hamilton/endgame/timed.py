@@ -110,10 +110,13 @@ class Lookahead:
         few moves each, not laps (16x12, start 3, seed 9: from the hand-over, 1,043 moves with
         the cost at its cap, then 933 more; rooted 60 moves on, 827 to a closed body, then 4).
         A lap on, the loop has brought the snake back where it could have set out: looking on
-        costs that lap at most."""
-        cap = self.endgame.open_cap
-        return bool(self.taken) and all(open_cost >= cap for *_, open_cost in self.taken) and (
-            self.declined is None or self.endgame.moves < self.declined + len(proof.loop))
+        costs that lap at most. Only where proofs are quick (Endgame.quick): with 5 free cells
+        or more, the proofs rooted LOOK_STEP apart rarely have the time to find a route, and
+        16x12 hand-overs lost the lap more often than they gained (docs/handovers.md)."""
+        endgame = self.endgame
+        far = bool(self.taken) and all(open_cost >= endgame.open_cap for *_, open_cost in self.taken)
+        lap_left = self.declined is None or endgame.moves < self.declined + len(proof.loop)
+        return far and lap_left and endgame.quick(proof.body)
 
     def root_ahead(self, proof):
         """The next proof, rooted as many moves ahead as `proof` took (and two), or LOOK_STEP
@@ -136,15 +139,18 @@ class Lookahead:
         with none taken, by the long route `proof` has proven while it looks for a shorter
         one (its `spare`, from its root, and the `slack` a route through a closed body may
         add): the game is then known won while the snake still circles, and the window
-        counts the moves down. None with neither."""
+        counts the moves down. None with neither. While the snake looks on (`looking_on`), a
+        lap of its loop more: it sets out at the latest where it first could have, a lap on,
+        and going round to there and then to the soonest route's start is at most a lap
+        longer than going to that start now."""
         if not self.taken:
             return None if proof.spare is None else len(proof.way_to(proof.root)) + len(proof.spare) + proof.slack
-        return len(self._soonest_way(proof))
+        return len(self._soonest_way(proof)) + (len(proof.loop) if self.looking_on(proof) else 0)
 
     def at_most(self, proof):
-        """Whether `moves_left` counts by the long route (`spare`) alone: a shorter one may
-        still be found, so the moves are at most that many."""
-        return not self.taken and proof.spare is not None
+        """Whether `moves_left` is a bound, not the count: by the long route (`spare`) alone, a
+        shorter one may still be found; looking on, the snake may set out sooner."""
+        return proof.spare is not None if not self.taken else self.looking_on(proof)
 
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
