@@ -18,6 +18,7 @@ from hamilton.endgame import endgame as endgame_module
 from hamilton.endgame.endgame import CLOSING_MARGIN, LONG_SPARE, WIDE_WAIT
 from hamilton.endgame import Endgame, Proof
 from hamilton.endgame.forks import ForkSearch
+from hamilton.endgame.layers import TooBig
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.timed import LOOK_STEP
 from hamilton.grid import Grid
@@ -196,6 +197,18 @@ def test_while_the_snake_looks_on_the_board_says_at_most_and_that_bound_holds(se
     set_out = search.moves - 1  # the moves made when the route was handed out
     assert len(shown) > 50 and all(at_most for *_, at_most in shown)
     assert all(left >= set_out - moves + len(route) for moves, left, _ in shown)
+
+
+def test_a_proof_given_up_while_the_snake_looks_on_is_followed_by_another_root(seed_37, monkeypatch):
+    """The third proof is given up (it would hold too many bodies): the snake does not set out
+    then, as it would with a route nearer closed, but looks on, within a lap."""
+    def given_up(search):
+        raise TooBig
+    open_costs(monkeypatch, [at_cap, at_cap, given_up, at_cap])
+    body, fruit = seed_37
+    rooted = []
+    search, moves, at, route, roots = timed_until_route(Grid(10, 10), body, fruit, 3_000, rooted)
+    assert len(roots) > 10 and 96 < moves <= 33 + 96
 
 
 def test_where_proofs_are_not_quick_the_snake_does_not_look_on(seed_37, monkeypatch):

@@ -63,7 +63,10 @@ class Lookahead:
         root, or where the loop leaves a route's way (`_soonest_way`: where the game closes,
         a route counts its open cost too, Endgame._closed)."""
         if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
-            return self.soonest(proof)
+            if self.ready(proof) or not self.looking_on(proof):
+                return self.soonest(proof)
+            self.root_ahead(proof)  # looking on: another root
+            return None
         if ended and not self.keep(proof):
             return None
         if self.ready(proof):
