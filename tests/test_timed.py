@@ -211,6 +211,20 @@ def test_a_proof_given_up_while_the_snake_looks_on_is_followed_by_another_root(s
     assert len(roots) > 10 and 96 < moves <= 33 + 96
 
 
+def test_the_snake_looks_on_while_the_route_it_would_take_leaves_a_body_at_the_cap(seed_37):
+    """A route nearer closed does not end looking on if it is not the one the snake would
+    take, counted with its open cost (16x12 seed 9: a root's route of 1,145 moves, 353 from
+    closed, was proven while the 1,043 moves at the cap were sooner)."""
+    body, fruit = seed_37
+    search = Endgame(Grid(10, 10))
+    proof = Proof(iter(()), body, fruit, search._loop(body, fruit))
+    lookahead, cap = search.lookahead, search.open_cap
+    lookahead.taken = [(0, [-1] * 150, cap), (5, [-1] * 400, cap - 1)]  # 350 against 5 + 400 + 199
+    assert lookahead.looking_on(proof)
+    lookahead.taken = [(0, [-1] * 150, cap), (5, [-1] * 100, cap - 1)]  # 350 against 5 + 100 + 199
+    assert not lookahead.looking_on(proof)
+
+
 def test_where_proofs_are_not_quick_the_snake_does_not_look_on(seed_37, monkeypatch):
     """Seed 37 has 4 free cells. Were proofs quick only with 3 or fewer, the snake would set
     out where it does without looking on (after 33 moves, by a route of 125), though every

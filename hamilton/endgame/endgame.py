@@ -82,7 +82,7 @@ class Endgame:
     def quick(self, body):
         """Whether proofs for `body` are quick: FREE_PATIENT free cells or fewer. With more, a
         proof often takes longer than a few moves' waits (`limit_for`), so proofs rooted a few
-        moves apart (Lookahead.looking_on) would find nothing the first did not."""
+        moves apart (Lookahead.looking_on) would rarely have the time to find a route."""
         return self.grid.size - len(body) <= FREE_PATIENT
 
     @property

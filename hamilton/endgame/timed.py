@@ -61,7 +61,8 @@ class Lookahead:
         loses nothing by going on, and a proof rooted ahead may still find a shorter one. The
         snake sets out on the route that reaches the fruit soonest from where it is, at a
         root, or where the loop leaves a route's way (`_soonest_way`: where the game closes,
-        a route counts its open cost too, Endgame._closed)."""
+        a route counts its open cost too, Endgame._closed), unless every route taken leaves
+        a body far from closed: it then looks on for a lap (`looking_on`)."""
         if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
             if self.ready(proof) or not self.looking_on(proof):
                 return self.soonest(proof)
@@ -96,8 +97,9 @@ class Lookahead:
         leaves, with its next move, the way of one it has been going along; unless it looks
         on (`looking_on`)."""
         after = proof.loop[(proof.at + 1) % len(proof.loop)]
-        rests = (self.rest(proof, root, route) for root, route, _ in self.taken)
-        at_one = any(proof.at == root for root, *_ in self.taken) or any(rest and rest[0] != after for rest in rests)
+        gones = ((route, self.gone(proof, root, route)) for root, route, _ in self.taken)
+        at_one = any(proof.at == root for root, *_ in self.taken) or any(
+            gone is not None and route[gone] != after for route, gone in gones)
         if at_one and self.looking_on(proof):
             if self.declined is None:
                 self.declined = self.endgame.moves
@@ -106,9 +108,9 @@ class Lookahead:
 
     def looking_on(self, proof):
         """Whether the snake goes on round the loop, rooting proofs ahead, rather than set out:
-        while every route taken leaves a body whose open cost is at its cap (no closed body
-        within CLOSING_MARGIN laps, wherever the next fruit comes), until a lap of the loop
-        after the first time it could have set out. Each root has its own shortest route, and
+        while the route it would take (`_soonest`) leaves a body whose open cost is at its cap
+        (no closed body within CLOSING_MARGIN laps, wherever the next fruit comes), until a
+        lap of the loop after the first time it could have set out. Each root has its own shortest route, and
         its meal leaves its own body: where one leaves a closed body, the later fruits are a
         few moves each, not laps (16x12, start 3, seed 9: from the hand-over, 1,043 moves with
         the cost at its cap, then 933 more; rooted 60 moves on, 827 to a closed body, then 4).
@@ -117,7 +119,7 @@ class Lookahead:
         or more, the proofs rooted LOOK_STEP apart rarely have the time to find a route, and
         16x12 hand-overs lost the lap more often than they gained (docs/handovers.md)."""
         endgame = self.endgame
-        far = bool(self.taken) and all(open_cost >= endgame.open_cap for *_, open_cost in self.taken)
+        far = bool(self.taken) and self._soonest(proof)[3] >= endgame.open_cap
         lap_left = self.declined is None or endgame.moves < self.declined + len(proof.loop)
         return far and lap_left and endgame.quick(proof.body)
 
@@ -127,7 +129,7 @@ class Lookahead:
         no longer."""
         endgame = self.endgame
         ahead = max(1, endgame.moves - proof.started) + 2  # as long as this one took: to finish, and shorten
-        if self.taken and self.looking_on(proof):
+        if self.looking_on(proof):
             ahead = min(ahead, LOOK_STEP)
         if proof.back_in() <= ahead:
             return  # round the loop is no longer than another proof would take
@@ -165,26 +167,36 @@ class Lookahead:
 
     def _soonest_way(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
+        soonest (`_soonest`), as the heads to go."""
+        root, route, gone, _ = self._soonest(proof)
+        return proof.way_to(root) + route if gone is None else route[gone:]
+
+    def _soonest(self, proof):
+        """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest: the rest of one whose way the snake has been going along, or round the loop
         to a root and then along its route; each counted with its open cost (Endgame._closed:
         how far its meal leaves the body from closed, where routes through closed bodies are
-        looked for)."""
-        taken = self.taken
-        ways = [(proof.way_to(root) + route, open_cost) for root, route, open_cost in taken]
-        rests = ((self.rest(proof, root, route), open_cost) for root, route, open_cost in taken)
-        ways += [(rest, open_cost) for rest, open_cost in rests if rest is not None]
-        return min(ways, key=lambda way: len(way[0]) + way[1])[0]
+        looked for). As (root, route, the moves of it the loop has gone along or None, its
+        open cost), counted without making the ways."""
+        lap = len(proof.loop)
+        choices = [((root - proof.at) % lap + len(route) + open_cost, (root, route, None, open_cost))
+                   for root, route, open_cost in self.taken]
+        gones = ((root, route, self.gone(proof, root, route), open_cost) for root, route, open_cost in self.taken)
+        choices += [(len(route) - gone + open_cost, (root, route, gone, open_cost))
+                    for root, route, gone, open_cost in gones if gone is not None]
+        return min(choices, key=lambda choice: choice[0])[1]
 
     @staticmethod
-    def rest(proof, root, route):
-        """What is left of `route` (proven from the loop's `root`) if the loop has taken the
-        snake along its first moves since: the route's way and the loop's often start alike,
-        through the same cells (where the snake has a single way on). None if it has not."""
+    def gone(proof, root, route):
+        """The moves of `route` (proven from the loop's `root`) the loop has taken the snake
+        along since: the route's way and the loop's often start alike, through the same cells
+        (where the snake has a single way on). None if the loop has left its way, or gone
+        past its end."""
         loop = proof.loop
         gone = (proof.at - root) % len(loop)
         if gone >= len(route) or any(loop[(root + k) % len(loop)] != route[k - 1] for k in range(1, gone + 1)):
             return None
-        return route[gone:]
+        return gone
 
     def prepare(self, body, route, fruit):
         """The snake sets out on `route` from `body` to eat `fruit`, so its body after the meal
