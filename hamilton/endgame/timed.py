@@ -19,7 +19,7 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
     WIDE_WAIT or more (pace)        taken where its moves to a closed body are fewer than the
                                     proof's route and the way on from its meal: after it, each
                                     later fruit is a few moves on (Endgame.proving, _closed)
-    every route proven leaves a     the snake looks on for a lap of the loop before it sets
+    the soonest route leaves a      the snake looks on for a lap of the loop before it sets
     body no closed body is near     out, rooting proofs LOOK_STEP moves apart: another root's
     (open cost at its cap)          route may leave one near (Lookahead.looking_on)
 
@@ -61,8 +61,8 @@ class Lookahead:
         loses nothing by going on, and a proof rooted ahead may still find a shorter one. The
         snake sets out on the route that reaches the fruit soonest from where it is, at a
         root, or where the loop leaves a route's way (`_soonest_way`: where the game closes,
-        a route counts its open cost too, Endgame._closed), unless every route taken leaves
-        a body far from closed: it then looks on for a lap (`looking_on`)."""
+        a route counts its open cost too, Endgame._closed), unless that route leaves a body
+        far from closed: it then looks on for a lap (`looking_on`)."""
         if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
             if self.ready(proof) or not self.looking_on(proof):
                 return self.soonest(proof)
