@@ -95,7 +95,8 @@ class Lookahead:
     def ready(self, proof):
         """Whether the snake sets out now: it is at the root of a route taken, or the loop
         leaves, with its next move, the way of one it has been going along; unless it looks
-        on (`looking_on`)."""
+        on (`looking_on`): the first place where it does not set out is kept (`declined`),
+        and looking on ends a lap after it."""
         after = proof.loop[(proof.at + 1) % len(proof.loop)]
         gones = ((route, self.gone(proof, root, route)) for root, route, _ in self.taken)
         at_one = any(proof.at == root for root, *_ in self.taken) or any(
