@@ -64,10 +64,10 @@ class Lookahead:
         a route counts its open cost too, Endgame._closed), unless that route leaves a body
         far from closed: it then looks on for a lap (`looking_on`)."""
         if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
-            if self.ready(proof) or not self.looking_on(proof):
-                return self.soonest(proof)
-            self.root_ahead(proof)  # looking on: another root
-            return None
+            if not self.ready(proof) and self.looking_on(proof):
+                self.root_ahead(proof)  # looking on: another root
+                return None
+            return self.soonest(proof)
         if ended and not self.keep(proof):
             return None
         if self.ready(proof):
@@ -111,18 +111,20 @@ class Lookahead:
         """Whether the snake goes on round the loop, rooting proofs ahead, rather than set out:
         while the route it would take (`_soonest`) leaves a body whose open cost is at its cap
         (no closed body within CLOSING_MARGIN laps, wherever the next fruit comes), until a
-        lap of the loop after the first time it could have set out. Each root has its own shortest route, and
-        its meal leaves its own body: where one leaves a closed body, the later fruits are a
-        few moves each, not laps (16x12, start 3, seed 9: from the hand-over, 1,043 moves with
-        the cost at its cap, then 933 more; rooted 60 moves on, 827 to a closed body, then 4).
+        lap of the loop after the first time it could have set out. Each root has its own
+        shortest route, and its meal leaves its own body: where one leaves a closed body, the
+        later fruits are a few moves each, not laps (16x12, start 3, seed 9: from the
+        hand-over, 1,043 moves with the cost at its cap, then 933 more; rooted 60 moves on,
+        827 to a closed body, then 4).
         A lap on, the loop has brought the snake back where it could have set out: looking on
         costs that lap at most. Only where proofs are quick (Endgame.quick): with 5 free cells
         or more, the proofs rooted LOOK_STEP apart rarely have the time to find a route, and
         16x12 hand-overs lost the lap more often than they gained (docs/handovers.md)."""
         endgame = self.endgame
-        far = bool(self.taken) and self._soonest(proof)[3] >= endgame.open_cap
         lap_left = self.declined is None or endgame.moves < self.declined + len(proof.loop)
-        return far and lap_left and endgame.quick(proof.body)
+        if not (self.taken and lap_left and endgame.quick(proof.body)):
+            return False
+        return self._soonest(proof)[3] >= endgame.open_cap  # asked last: it goes through every route
 
     def root_ahead(self, proof):
         """The next proof, rooted as many moves ahead as `proof` took (and two), or LOOK_STEP
