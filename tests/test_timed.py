@@ -236,6 +236,20 @@ def test_where_proofs_are_not_quick_the_snake_does_not_look_on(seed_37, monkeypa
     assert (moves, len(route)) == (33, 125) and not search.quick(body)
 
 
+def test_where_the_first_proof_took_longer_than_a_lap_the_snake_does_not_look_on(seed_37, monkeypatch):
+    """With a third of the work between moves, and none in the moves themselves, the first
+    proof keeps its route of 158 after 175 moves, more than the loop's lap of 96 (as 16x12
+    seed 72's took 375 moves, its loop 188): proofs rooted LOOK_STEP apart would have a small
+    part of its time. Though every route's open cost is at its cap, the snake does not look
+    on: it sets out by that route the next time the loop brings it to the root."""
+    open_costs(monkeypatch, [at_cap])
+    body, fruit = seed_37
+    grid = Grid(10, 10)
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 1_000, search=Endgame(grid, work=0))
+    assert search.lookahead.first_took == 175 and (moves, len(route)) == (192, 158)
+    assert eats_by(grid, at, fruit, route)
+
+
 def test_looking_on_ends_at_the_first_route_whose_body_is_nearer_closed(seed_37, monkeypatch):
     """The routes of the first two roots leave bodies at the cap; the third root's, 2 moves
     from closed: the snake sets out on it from its root, though it is longer than the others."""

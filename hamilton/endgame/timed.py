@@ -21,7 +21,10 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
                                     later fruit is a few moves on (Endgame.proving, _closed)
     the soonest route leaves a      the snake looks on for a lap of the loop before it sets
     body no closed body is near     out, rooting proofs LOOK_STEP moves apart: another root's
-    (open cost at its cap)          route may leave one near (Lookahead.looking_on)
+    (open cost at its cap), and     route may leave one near (Lookahead.looking_on)
+    proofs are quick (4 free
+    cells or fewer, the first
+    proof done within a lap)
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
 it always has: its figures are the benchmark's.
@@ -43,6 +46,7 @@ class Lookahead:
         self.endgame = endgame
         self.taken = []  # (root, route, its open cost) of each proof of this question ended so far
         self.declined = None  # the move at which the snake, looking on, first did not set out
+        self.first_took = 0  # the moves the first proof of this question took, to the route it kept
         self.prepared = {}  # (body, fruit) after the meal ahead -> its Proof, made while the snake goes there
 
     def route(self, proof, ended):
@@ -87,7 +91,7 @@ class Lookahead:
             self.endgame.proof = None
             return False
         if not self.taken:
-            self.declined = None
+            self.declined, self.first_took = None, self.endgame.moves - proof.started
         self.taken.append((proof.root, route, proof.open))
         proof.kept = True
         return True
@@ -117,12 +121,17 @@ class Lookahead:
         hand-over, 1,043 moves with the cost at its cap, then 933 more; rooted 60 moves on,
         827 to a closed body, then 4).
         A lap on, the loop has brought the snake back where it could have set out: looking on
-        costs that lap at most. Only where proofs are quick (Endgame.quick): with 5 free cells
-        or more, the proofs rooted LOOK_STEP apart rarely have the time to find a route, and
-        16x12 hand-overs lost the lap more often than they gained (docs/handovers.md)."""
+        costs that lap at most. Only where proofs are quick: with 5 free cells or more
+        (Endgame.quick), the proofs rooted LOOK_STEP apart rarely have the time to find a
+        route, and 16x12 hand-overs lost the lap more often than they gained; nor where the
+        question's first proof took longer than the lap to keep a route (`first_took`): each
+        proof rooted while looking on has LOOK_STEP moves of thinking, a small part of what
+        the first one needed (seed 72: the first took 375 moves to keep a route of 390, and
+        each root's proof then kept one of about 107,000). See docs/handovers.md."""
         endgame = self.endgame
-        lap_left = self.declined is None or endgame.moves < self.declined + len(proof.loop)
-        if not (self.taken and lap_left and endgame.quick(proof.body)):
+        lap = len(proof.loop)
+        lap_left = self.declined is None or endgame.moves < self.declined + lap
+        if not (self.taken and lap_left and self.first_took <= lap and endgame.quick(proof.body)):
             return False
         return self._soonest(proof)[3] >= endgame.open_cap  # asked last: it goes through every route
 
