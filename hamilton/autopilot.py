@@ -62,8 +62,10 @@ class HamiltonSolver(Autopilot):
     def hamiltonian_cycle(self):
         """The Hamiltonian cycle the snake follows now, for the window: its cells (x, y) from the
         head round in driving order (from the neck while a route takes the head over the one
-        cell an odd x odd board's tree leaves out); None while it plays no cell tree (the
-        endgame, survival, a board under 2 wide, before its first move, a game over).
+        cell an odd x odd board's tree leaves out). In the endgame, on a proven route, the
+        cycle of a closed body (`_closed_cycle`); None while it plays no cell tree otherwise
+        (the endgame circling or on a body not closed, survival, a board under 2 wide, before
+        its first move, a game over).
 
         It is the outline of the tree the body lies along: while waiting, the very tree the
         wait follows; on a route, a tree the body fits, as near the one given last as the body
@@ -73,7 +75,10 @@ class HamiltonSolver(Autopilot):
         leaves this outline, it takes a shortcut. Asking changes nothing the play reads.
         """
         game = self.game
-        if game.over() or not self.cycle.planners or getattr(self.decision, "mode", None) != "cell-tree":
+        mode = getattr(self.decision, "mode", None)
+        if not game.over() and mode == "endgame" and self.decision.proof == "win":
+            return self._closed_cycle(self.grid.flat_body(game.snake))
+        if game.over() or not self.cycle.planners or mode != "cell-tree":
             return None
         body = self.grid.flat_body(game.snake)
         choice = first = None
@@ -88,6 +93,23 @@ class HamiltonSolver(Autopilot):
         self._drawn = (index, tree)
         start = body[0] if self.cycle.planners[index].tree.skipped != body[0] else body[1]
         return [self.grid.cell(c) for c in self.cycle.planners[index].tree.outline(tree, start)]
+
+    def _closed_cycle(self, body):
+        """The cycle a closed body (flat cells, head first) lies along, or None if it is not
+        closed (hamilton/endgame/closing.py): the head, the run of free cells from beside it
+        to beside the tail, then the body from the tail back to the neck. Round it, each fruit
+        is a few moves on; a route that leaves it is drawn as a shortcut, as on a tree.
+
+            3  2  1  H      H a b c 8 7 6 5 4 3 2 1, and back to H
+            4  7  8  a
+            5  6  c  b
+        """
+        space = self.endgame.space
+        body = tuple(body)
+        run = self.endgame.closing.run(space.pack(body), space.free_of(body))
+        if run is None:
+            return None
+        return [self.grid.cell(c) for c in (body[0], *run, *reversed(body[1:]))]
 
     def _drawing_trees(self, body):
         """hamiltonian_cycle()'s candidates, (planner index, tree), best first, each made only if asked for."""

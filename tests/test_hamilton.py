@@ -6,13 +6,15 @@ import pytest
 
 from headless.games import lay_out
 from hamilton import cycle
-from boards import NO_ROUTE_YET, board
+from boards import NO_ROUTE_YET, board, draw
 from game import Game
+from hamilton.endgame import Endgame
 from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from hamilton.planner import SLICE, Planner
 from snake import DIRECTIONS, step
 from solver import GreedySolver
+from test_endgame import seed_37_and_29_on_ten_by_ten
 
 
 def play(game, solver, cap=None, check=None):
@@ -473,6 +475,34 @@ def test_asking_for_the_cycle_changes_no_move():
         play(game, HamiltonSolver(game), check=(lambda solver: solver.hamiltonian_cycle()) if ask else None)
         games.append(bytes(game.moves))
     assert games[0] == games[1]
+
+
+def test_in_the_endgame_a_closed_body_s_cycle_is_given_and_its_route_goes_round_it():
+    """10x10 seed 37's hand-over, taken as a game with time between moves takes it (142 moves
+    to a closed body and its fruit, test_closing): the body closed, the next fruit on its
+    run. The endgame's route goes round the cycle of head, free cells and body, and that
+    cycle is what C draws: Hamiltonian, from the head, the body lying along it."""
+    grid = Grid(10, 10)
+    body, fruit = seed_37_and_29_on_ten_by_ten()[37]
+    paced = Endgame(grid)
+    paced.pace = 0.3
+    route = paced.winning_route(body, fruit)
+    for cell in route:  # the last move eats
+        body = (cell,) + (body if cell == fruit else body[:-1])
+    run = paced.closing.run(paced.space.pack(body), paced.space.free_of(body))
+    assert run is not None and len(run) > 2
+    game = board(draw(10, 10, [grid.cell(c) for c in body], grid.cell(run[2])))
+    solver = HamiltonSolver(game)
+    solver.paced(0.3)
+    solver.next_direction()
+    assert (solver.decision.mode, solver.decision.proof) == ("endgame", "win")
+    cycle = solver.hamiltonian_cycle()
+    snake = list(game.snake.body)
+    assert cycle[0] == snake[0] and len(set(cycle)) == len(cycle) == 100
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(cycle, cycle[1:] + cycle[:1]))
+    after = dict(zip(cycle, cycle[1:] + cycle[:1]))
+    assert all(after[snake[k]] == snake[k - 1] for k in range(1, len(snake)))
+    assert solver.planned_path() == cycle[1:4]
 
 
 def test_no_cycle_from_greedy_nor_in_the_endgame():
