@@ -8,12 +8,12 @@ from headless.games import lay_out
 from hamilton import cycle
 from boards import NO_ROUTE_YET, board, draw
 from game import Game
-from hamilton.endgame import Endgame
 from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from hamilton.planner import SLICE, Planner
 from snake import DIRECTIONS, step
 from solver import GreedySolver
+from test_closing import followed, packed, paced_endgame
 from test_endgame import seed_37_and_29_on_ten_by_ten
 
 
@@ -484,12 +484,9 @@ def test_in_the_endgame_a_closed_body_s_cycle_is_given_and_its_route_goes_round_
     cycle is what C draws: Hamiltonian, from the head, the body lying along it."""
     grid = Grid(10, 10)
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
-    paced = Endgame(grid)
-    paced.pace = 0.3
-    route = paced.winning_route(body, fruit)
-    for cell in route:  # the last move eats
-        body = (cell,) + (body if cell == fruit else body[:-1])
-    run = paced.closing.run(paced.space.pack(body), paced.space.free_of(body))
+    paced = paced_endgame(grid)
+    body = followed(grid, body, paced.winning_route(body, fruit), fruit)
+    run = paced.closing.run(*packed(paced, body))
     assert run is not None and len(run) > 2
     game = board(draw(10, 10, [grid.cell(c) for c in body], grid.cell(run[2])))
     solver = HamiltonSolver(game)

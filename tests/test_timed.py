@@ -206,8 +206,7 @@ def test_a_proof_given_up_while_the_snake_looks_on_is_followed_by_another_root(s
         raise TooBig
     open_costs(monkeypatch, [at_cap, at_cap, given_up, at_cap])
     body, fruit = seed_37
-    rooted = []
-    search, moves, at, route, roots = timed_until_route(Grid(10, 10), body, fruit, 3_000, rooted)
+    search, moves, at, route, roots = timed_until_route(Grid(10, 10), body, fruit, 3_000)
     assert len(roots) > 10 and 96 < moves <= 33 + 96
 
 
