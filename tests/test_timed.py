@@ -104,28 +104,27 @@ def seed_29():
 def test_a_proof_done_away_from_its_root_is_followed_by_one_rooted_where_the_snake_will_be(seed_37):
     """10x10 seed 37 (4 free cells), 30,000 of work between moves: the first proof, of the
     position handed over, ends a few moves on; rather than going round the loop back to it
-    (about 90 moves, then its route of 158), the next proof is rooted ahead, and the snake
-    sets out after 10 moves on a route of 148 that starts where it is. (Its second proof,
-    rooted at 13, was done 3 moves before the snake got there: a third, rooted at 10, was
-    sooner.)"""
+    (about 90 moves, then its route of 158), the next proof is rooted ahead, at 13, and the
+    snake sets out from there, after 13 moves, on the route of 145 proven from it. (A third
+    proof, rooted at 10 meanwhile, proved one of 244: at 10 the snake went on.)"""
     body, fruit = seed_37
     grid = Grid(10, 10)
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 30_000)
-    assert roots == [13, 10] and (moves, len(route)) == (10, 148)
+    assert roots == [13, 10] and (moves, len(route)) == (13, 145)
     assert eats_by(grid, at, fruit, route)
 
 
 def test_while_the_loop_goes_along_a_proven_routes_way_the_snake_loses_nothing(seed_37):
     """With the whole proof's work in one wait, the first proof is done one move on. The loop
-    then takes the snake along that route's first cells, so it goes on, while a proof rooted
-    4 moves ahead looks for a shorter one; where the loop leaves the way, the snake takes the
-    rest of the first route (the other is longer): it eats in as many moves as the whole
-    proof's route from the hand-over."""
+    then takes the snake along that route's first cells, so it goes on, while proofs rooted
+    4 and 5 moves ahead look for a shorter one. Neither finds one (the first proves a longer
+    route, the second the rest of the first route): the snake takes the rest of the first
+    route, and eats in as many moves as the whole proof's route from the hand-over."""
     body, fruit = seed_37
     grid = Grid(10, 10)
     first = Endgame(grid).winning_route(body, fruit)
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000)
-    assert roots == [4] and moves == 4 and route == first[moves:]
+    assert roots == [4, 5] and moves == 5 and route == first[moves:]
 
 
 def test_a_proof_rooted_ahead_gives_a_shorter_route_than_the_rest_of_the_first(seed_29):
@@ -138,6 +137,32 @@ def test_a_proof_rooted_ahead_gives_a_shorter_route_than_the_rest_of_the_first(s
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 300_000)
     assert len(first) == 261 and roots == [5] and (moves, len(route)) == (5, 160)
     assert eats_by(grid, at, fruit, route)
+
+
+def test_at_the_root_of_a_route_that_is_not_the_soonest_the_snake_goes_on_rooting_proofs_ahead(seed_37):
+    """16x12 seed 42's second fruit: from 25 moves on round the loop of 188, a proof proved a
+    route of 492 moves, where the first root's was 329: setting out there, by that route or
+    round to the first root (163 moves, then 329), the snake would have eaten 492 moves on.
+    Going on, a proof rooted at 145 proved one of 184, and it ate 120 + 184 moves on. Here with routes given: at the second
+    root the snake does not set out, and another proof is rooted ahead (as far as the last
+    one took, and two); it sets out at the soonest route's root, or at the root of a route
+    that has become the soonest."""
+    body, fruit = seed_37
+    search = Endgame(Grid(10, 10))
+    loop = search._loop(body, fruit)
+    lookahead = search.lookahead
+
+    def at(place, started=0):
+        return Proof((step for step in ()), body, fruit, loop, place, 5, started)
+    search.moves = 3
+    lookahead.taken = [(0, [-1] * 150, 0), (5, [-1] * 400, 0)]  # from 5: 91 moves round, then 150
+    proof = at(5)
+    assert not lookahead.ready(proof)
+    lookahead.root_ahead(proof)
+    assert search.proof is not proof and search.proof.root == 5 + 3 + 2
+    assert lookahead.ready(at(0))
+    lookahead.taken.append((10, [-1] * 200, 0))  # from 10: 200, against 86 and 150
+    assert not lookahead.ready(at(9)) and lookahead.ready(at(10))
 
 
 def open_costs(monkeypatch, costs):
@@ -169,7 +194,7 @@ def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_
     body, fruit = seed_37
     grid = Grid(10, 10)
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000)
-    assert (moves, len(route), roots[0]) == (33, 125, 52)
+    assert (moves, len(route), roots) == (33, 125, [])
     open_costs(monkeypatch, [at_cap])
     rooted = []
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000, rooted)
@@ -184,7 +209,8 @@ def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_
 def test_while_the_snake_looks_on_the_board_says_at_most_and_that_bound_holds(seed_37, monkeypatch):
     """Looking on, the moves to the fruit are not known: they are at most the soonest route
     from here and a lap of the loop (the snake sets out, at the latest, where it first could
-    have, a lap on). The window says "at most", and each count it shows is kept."""
+    have, a lap on). The window says "at most" while the snake looks on, and each count it
+    shows is kept: once the lap is over, the count is the moves left."""
     open_costs(monkeypatch, [at_cap])
     body, fruit = seed_37
     search, shown = Endgame(Grid(10, 10)), []
@@ -195,8 +221,10 @@ def test_while_the_snake_looks_on_the_board_says_at_most_and_that_bound_holds(se
             shown.append((search.moves, lookahead.moves_left(proof), lookahead.at_most(proof)))
     route = circled_until_route(search, body, fruit, 3_000, watch)
     set_out = search.moves - 1  # the moves made when the route was handed out
-    assert len(shown) > 50 and all(at_most for *_, at_most in shown)
-    assert all(left >= set_out - moves + len(route) for moves, left, _ in shown)
+    looking = [moves for moves, _, at_most in shown if at_most]
+    assert len(looking) > 50 and looking == [moves for moves, _, _ in shown if moves < search.lookahead.declined + 96]
+    assert all(left >= set_out - moves + len(route) if at_most else left == set_out - moves + len(route)
+               for moves, left, at_most in shown)
 
 
 def test_a_proof_given_up_while_the_snake_looks_on_is_followed_by_another_root(seed_37, monkeypatch):

@@ -6,7 +6,9 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
     proof ends away from its root   the next proof is rooted where the snake will be when
                                     it is likely done, ahead on the known loop; every route
                                     proven is kept, and the snake sets out on the soonest
-                                    from where it is (going round to a root is one of them)
+                                    from where it is, where that route starts (going round
+                                    to a root is one of them): till then, proofs rooted on
+                                    ahead may find a sooner one
     the snake sets out on a route   its body after the meal is known: a proof for every cell
                                     the next fruit can take is made ready while it goes there
     7 or 8 free cells, no way back  the endgame is asked too (Endgame.asked, FREE_MAX_TIMED),
@@ -63,13 +65,15 @@ class Lookahead:
         is kept (`taken`). The loop and a route often start through the same cells (where the
         snake has a single way on): while the loop takes the snake along a route's way, it
         loses nothing by going on, and a proof rooted ahead may still find a shorter one. The
-        snake sets out on the route that reaches the fruit soonest from where it is, at a
-        root, or where the loop leaves a route's way (`_soonest_way`: where the game closes,
-        a route counts its open cost too, Endgame._closed), unless that route leaves a body
-        far from closed: it then looks on for a lap (`looking_on`)."""
+        snake sets out on the route that reaches the fruit soonest from where it is
+        (`_soonest`: where the game closes, a route counts its open cost too,
+        Endgame._closed), at its root, or where the loop leaves its way (`ready`); till then
+        it goes on round the loop, which takes it there anyway, and proofs rooted ahead may
+        find a sooner one. Where that route leaves a body far from closed, it looks on for a
+        lap (`looking_on`)."""
         if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
-            if not self.ready(proof) and self.looking_on(proof):
-                self.root_ahead(proof)  # looking on: another root
+            if not self.ready(proof):
+                self.root_ahead(proof)  # another root, if the snake goes on round long enough
                 return None
             return self.soonest(proof)
         if ended and not self.keep(proof):
@@ -97,19 +101,33 @@ class Lookahead:
         return True
 
     def ready(self, proof):
-        """Whether the snake sets out now: it is at the root of a route taken, or the loop
-        leaves, with its next move, the way of one it has been going along; unless it looks
-        on (`looking_on`): the first place where it does not set out is kept (`declined`),
-        and looking on ends a lap after it."""
-        after = proof.loop[(proof.at + 1) % len(proof.loop)]
-        gones = ((route, self.gone(proof, root, route)) for root, route, _ in self.taken)
-        at_one = any(proof.at == root for root, *_ in self.taken) or any(
-            gone is not None and route[gone] != after for route, gone in gones)
-        if at_one and self.looking_on(proof):
+        """Whether the snake sets out now: the route that reaches the fruit soonest
+        (`_soonest`) starts with its next move (`_set_out_in`); unless it looks on
+        (`looking_on`): the first place where it does not set out is kept (`declined`), and
+        looking on ends a lap after it. At the root of a route that is not the soonest, the
+        snake goes on round the loop, as it would to get to the soonest one's root, and
+        proofs rooted ahead meanwhile (`root_ahead`) may find a sooner one still."""
+        if self._set_out_in(proof):
+            return False
+        if self.looking_on(proof):
             if self.declined is None:
                 self.declined = self.endgame.moves
             return False
-        return at_one
+        return True
+
+    def _set_out_in(self, proof):
+        """The moves round the loop before the snake sets out on the soonest route: to its
+        root, or, where the loop has been taking it along that route's way, to where the loop
+        leaves it (the loop never takes the fruit's cell, so it leaves it before the end); 0
+        where it sets out with its next move."""
+        root, route, gone, _ = self._soonest(proof)
+        loop, at = proof.loop, proof.at
+        if gone is None:
+            return (root - at) % len(loop)
+        along = 0
+        while loop[(at + along + 1) % len(loop)] == route[gone + along]:
+            along += 1
+        return along
 
     def looking_on(self, proof):
         """Whether the snake goes on round the loop, rooting proofs ahead, rather than set out:
@@ -136,15 +154,15 @@ class Lookahead:
         return self._soonest(proof)[3] >= endgame.open_cap  # asked last: it goes through every route
 
     def root_ahead(self, proof):
-        """The next proof, rooted as many moves ahead as `proof` took (and two), or LOOK_STEP
-        while the snake looks on (`looking_on`), unless going round to `proof`'s own root is
-        no longer."""
+        """The next proof, rooted as many moves ahead as `proof` (ended, its route kept) took
+        (and two), or LOOK_STEP while the snake looks on (`looking_on`), unless the snake
+        sets out on the soonest route before it gets there (`_set_out_in`)."""
         endgame = self.endgame
         ahead = max(1, endgame.moves - proof.started) + 2  # as long as this one took: to finish, and shorten
         if self.looking_on(proof):
             ahead = min(ahead, LOOK_STEP)
-        if proof.back_in() <= ahead:
-            return  # round the loop is no longer than another proof would take
+        if self._set_out_in(proof) <= ahead:
+            return  # the snake sets out before another proof would be done
         root = (proof.at + ahead) % len(proof.loop)
         body = proof.body_at(root)
         endgame.proof = Proof(endgame.proving(body, proof.fruit, endgame.moves + ahead), body, proof.fruit,
