@@ -227,6 +227,26 @@ def test_while_the_snake_looks_on_the_board_says_at_most_and_that_bound_holds(se
                for moves, left, at_most in shown)
 
 
+def test_while_a_proof_rooted_ahead_is_under_way_the_board_says_at_most(seed_37):
+    """With a route proven, the snake circles while a proof rooted ahead may find a sooner
+    one: the moves left are at most those of the soonest route so far, and the board says
+    "at most" (16x12 seed 42's second fruit: a proof rooted 120 moves on from where the snake
+    could first have set out made the fruit 188 moves sooner). Once no proof is under way,
+    the count is the moves left."""
+    body, fruit = seed_37
+    search, shown = Endgame(Grid(10, 10)), []
+
+    def watch():
+        lookahead, proof = search.lookahead, search.proof
+        if lookahead.taken:
+            shown.append((search.moves, lookahead.moves_left(proof), lookahead.at_most(proof), proof.kept))
+    route = circled_until_route(search, body, fruit, 30_000, watch)
+    set_out = search.moves - 1
+    assert [moves for moves, _, at_most, _ in shown if at_most] == [7, 8, 9]
+    assert all(at_most != kept for _, _, at_most, kept in shown)
+    assert all(left == set_out - moves + len(route) for moves, left, *_ in shown)
+
+
 def test_a_proof_given_up_while_the_snake_looks_on_is_followed_by_another_root(seed_37, monkeypatch):
     """The third proof is given up (it would hold too many bodies): the snake does not set out
     then, as it would with a route nearer closed, but looks on, within a lap."""

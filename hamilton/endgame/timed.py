@@ -184,8 +184,12 @@ class Lookahead:
 
     def at_most(self, proof):
         """Whether `moves_left` is a bound, not the count: by the long route (`spare`) alone, a
-        shorter one may still be found; looking on, the snake may set out sooner."""
-        return proof.spare is not None if not self.taken else self.looking_on(proof)
+        shorter one may still be found; with routes taken, a proof rooted ahead and still
+        under way may find a sooner one, and looking on, the snake may set out sooner."""
+        if not self.taken:
+            return proof.spare is not None
+        under_way = not (proof.kept or proof.ended(self.endgame.limit_of(proof)))
+        return under_way or self.looking_on(proof)
 
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
