@@ -115,76 +115,135 @@ class Closing:
 
     def _search(self, body, fruit, free, bound, room, cost=None, round_to_fruit=True):
         """`route` (without `cost`: the first closed body met), `meal` and `closes` (with it:
-        the lowest estimate), as (route, open) or None, breadth first. Each body is kept with
-        the meal it came after: None before it, else (the body the meal left, its free cells,
-        the moves to it). A body just fed is one cell longer, so it is never taken for one not
-        yet fed. With `round_to_fruit` False a body closed before the meal ends the route."""
-        space, ledger = self.space, self.ledger
-        steps = space.steps
-        seen = [{} for _ in range(SHARDS)]  # body -> the body before it, in small dicts: none stalls the game growing
-        seen[hash(body) % SHARDS][body] = None
-        ledger.held += 1
-        costs = {}  # a body a meal left -> its cost, None once passed over (or once its route is a candidate)
-        layer, depth, best = [(body, free, None)], 0, None  # best: (estimate, route, open)
+        the lowest estimate), as (route, open) or None, breadth first, a layer of bodies
+        (those `depth` moves on) at a time (`_Breadth`). Each body is kept with the meal it
+        came after: None before it, else (the body the meal left, its free cells, the moves
+        to it). A body just fed is one cell longer, so it is never taken for one not yet fed.
+        With `round_to_fruit` False a body closed before the meal ends the route."""
+        search = _Breadth(self, body, fruit, bound, room, cost, round_to_fruit)
+        layer, depth = [(body, free, None)], 0
         try:
-            while layer and depth <= bound:
+            while layer and depth <= search.bound:
                 after = []
                 for now, now_free, fed_at in layer:
                     run = self.run(now, now_free)
-                    if fed_at is not None:
-                        left, left_free, meal_depth = fed_at
-                        if run is not None and left not in costs:
-                            costs[left] = yield from cost(left, left_free)
-                        if costs.get(left, 0) is None:
-                            continue  # nothing after this meal is looked at again
-                        if run is not None:
-                            estimate = max(depth, meal_depth + costs[left])
-                            costs[left] = None
-                            if estimate <= bound:
-                                best = (estimate, self._back(seen, now)[:meal_depth], estimate - meal_depth)
-                                bound = math.ceil(estimate) - 1
-                            continue
-                    elif run is not None:
-                        way = run[:run.index(fruit) + 1] if fruit >= 0 and round_to_fruit else []
-                        if depth + len(way) <= bound:
-                            if cost is None:
-                                return self._back(seen, now) + way, 0
-                            best, bound = (depth + len(way), self._back(seen, now) + way, 0), depth + len(way) - 1
-                    fed, moves = steps(now, now_free, fruit if fed_at is None else -1) if depth < bound else (
-                        None, ())
-                    if fed is not None:
-                        fed_free = now_free ^ (1 << fruit)
-                        if self.run(fed, fed_free) is not None:
-                            if cost is None or best is None or depth + 1 <= best[0]:
-                                return self._back(seen, now) + [fruit], 0
-                        elif cost is not None:
-                            moves = moves + [(fed, fed_free)]
-                    for nxt, nxt_free in moves:
-                        shard = seen[hash(nxt) % SHARDS]
-                        if nxt not in shard:
-                            if ledger.held >= room:
-                                return None if best is None else best[1:]
-                            shard[nxt] = now
-                            ledger.held += 1
-                            just_fed = fed_at is None and len(nxt) > len(now)
-                            after.append((nxt, nxt_free, (nxt, nxt_free, depth + 1) if just_fed else fed_at))
-                    if ledger.due(1):  # a pause every SLICE bodies, while a layer is made too
-                        yield
+                    if run is not None and fed_at is not None and fed_at[0] not in search.costs:
+                        search.costs[fed_at[0]] = yield from cost(*fed_at[:2])  # once a meal: see weigh
+                    if search.weigh(now, run, fed_at, depth):
+                        search.expand(now, now_free, fed_at, depth, after)
+                        if self.ledger.due(1):  # a pause every SLICE bodies, while a layer is made too
+                            yield
                 layer, depth = after, depth + 1
-            return None if best is None else best[1:]
+            return search.answer()
+        except _Found as found:
+            return found.answer
         finally:
-            for shard in seen:
-                ledger.let_go(shard)
+            search.let_go()
 
-    def _back(self, seen, body):
+
+class _Found(Exception):
+    """A search's answer, found before its layers run out (or the hold filled)."""
+
+    def __init__(self, answer):
+        super().__init__()
+        self.answer = answer
+
+
+class _Breadth:
+    """One search of Closing._search: the bodies seen, each with the body before it (in small
+    dicts: none stalls the game growing), the cost of each meal's body, and the best route
+    found so far, (estimate, route, open), with the `bound` a better one must keep within."""
+
+    def __init__(self, closing, body, fruit, bound, room, cost, round_to_fruit):
+        self.closing, self.ledger = closing, closing.ledger
+        self.fruit, self.bound, self.room, self.cost, self.round_to_fruit = fruit, bound, room, cost, round_to_fruit
+        self.seen = [{} for _ in range(SHARDS)]
+        self.seen[hash(body) % SHARDS][body] = None
+        self.ledger.held += 1
+        self.costs = {}  # a body a meal left -> its cost, None once passed over (or once its route is a candidate)
+        self.best = None
+
+    def answer(self):
+        """(route, open) of the best route found, or None."""
+        return None if self.best is None else self.best[1:]
+
+    def weigh(self, now, run, fed_at, depth):
+        """Whether the search goes on from `now` (`depth` moves from the start, after the
+        meal `fed_at` or before it; closed where `run`, its free cells in one run, is not
+        None); a closed body is a candidate first. Before the meal, a closed body's route
+        goes round its cycle to the fruit (`_Found` where the first one met is the answer);
+        the search goes on from it all the same, for a meal that closes it again. After the
+        meal, the first closed body met is the meal's candidate, weighed by the cost of the
+        body the meal left (`costs`, asked by the search when it meets that body); nothing
+        after that meal is looked at again, nor after a meal `cost` passes over."""
+        if fed_at is None:
+            if run is not None:
+                self._closed_before_meal(now, run, depth)
+            return True
+        left, _, meal_depth = fed_at
+        costs = self.costs
+        if costs.get(left, 0) is None:
+            return False
+        if run is None:
+            return True
+        estimate = max(depth, meal_depth + costs[left])
+        costs[left] = None
+        if estimate <= self.bound:
+            self.best = (estimate, self.back(now)[:meal_depth], estimate - meal_depth)
+            self.bound = math.ceil(estimate) - 1
+        return False
+
+    def _closed_before_meal(self, now, run, depth):
+        """A body closed before the meal, `depth` moves on, its free cells the `run`: the route
+        round its cycle to the fruit, kept if within the bound (the answer, without `cost`)."""
+        fruit = self.fruit
+        way = run[:run.index(fruit) + 1] if fruit >= 0 and self.round_to_fruit else []
+        moves = depth + len(way)
+        if moves <= self.bound:
+            if self.cost is None:
+                raise _Found((self.back(now) + way, 0))
+            self.best, self.bound = (moves, self.back(now) + way, 0), moves - 1
+
+    def expand(self, now, now_free, fed_at, depth, after):
+        """Add to `after` the bodies one move on from `now` not seen before, within the bound.
+        Before the meal, a move that eats is the answer where it leaves a closed body (and
+        no better is known); with `cost`, it is followed like the others. `_Found`, with the
+        best so far, once the ledger holds `room` bodies."""
+        if depth >= self.bound:
+            return
+        fruit, seen, ledger = self.fruit, self.seen, self.ledger
+        fed, moves = self.closing.space.steps(now, now_free, fruit if fed_at is None else -1)
+        if fed is not None:
+            fed_free = now_free ^ (1 << fruit)
+            if self.closing.run(fed, fed_free) is not None:
+                if self.cost is None or self.best is None or depth + 1 <= self.best[0]:
+                    raise _Found((self.back(now) + [fruit], 0))
+            elif self.cost is not None:
+                moves = moves + [(fed, fed_free)]
+        for nxt, nxt_free in moves:
+            shard = seen[hash(nxt) % SHARDS]
+            if nxt not in shard:
+                if ledger.held >= self.room:
+                    raise _Found(self.answer())
+                shard[nxt] = now
+                ledger.held += 1
+                just_fed = fed_at is None and len(nxt) > len(now)
+                after.append((nxt, nxt_free, (nxt, nxt_free, depth + 1) if just_fed else fed_at))
+
+    def back(self, body):
         """The heads of the moves from the search's start to `body`, first move first."""
-        heads, cell = [], self.space.cell
+        heads, cell, seen = [], self.closing.space.cell, self.seen
         while True:
             before = seen[hash(body) % SHARDS][body]
             if before is None:
                 return heads[::-1]
             heads.append(cell[body[0]])
             body = before
+
+    def let_go(self):
+        """The ledger lets go of the bodies seen."""
+        for shard in self.seen:
+            self.ledger.let_go(shard)
 
 
 def _at_once(body, free):
