@@ -143,10 +143,10 @@ def test_at_the_root_of_a_route_that_is_not_the_soonest_the_snake_goes_on_rootin
     """16x12 seed 42's second fruit: from 25 moves on round the loop of 188, a proof proved a
     route of 492 moves, where the first root's was 329: setting out there, by that route or
     round to the first root (163 moves, then 329), the snake would have eaten 492 moves on.
-    Going on, a proof rooted at 145 proved one of 184, and it ate 120 + 184 moves on. Here with routes given: at the second
-    root the snake does not set out, and another proof is rooted ahead (as far as the last
-    one took, and two); it sets out at the soonest route's root, or at the root of a route
-    that has become the soonest."""
+    Going on, a proof rooted at 145 proved one of 184, and it ate 120 + 184 moves on. Here
+    with routes given: at the second root the snake does not set out, and another proof is
+    rooted ahead (as far as the last one took, and two); it sets out at the soonest route's
+    root, or at the root of a route that has become the soonest."""
     body, fruit = seed_37
     search = Endgame(Grid(10, 10))
     loop = search._loop(body, fruit)
