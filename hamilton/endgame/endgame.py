@@ -193,22 +193,30 @@ class Endgame:
         if self.timed and proof.loop is not None and (ended or self.lookahead.taken):
             route = self.lookahead.route(proof, ended)
             if route is not None or self.proof is None:
-                self._drop()
-                if route is not None:
-                    self.lookahead.prepare(body, route, fruit)
-                return None if route is None else (route, True)
+                return self._set_out(body, route, fruit)
             proof = self.proof  # another proof rooted ahead, or the snake goes round to a root or along a way
         elif ended:
             route = self.verdict(proof)
             if route is None or proof.at == proof.root:
-                self._drop()
-                return None if route is None else (route, True)
+                return self._set_out(body, route, fruit)
         elif proof.loop is None:
             proof.loop = self._loop(body, fruit)
             if proof.loop is None:  # nothing brings this position back: what it decided stays in `known`
                 self._drop()
                 return None
         return [proof.step()], False
+
+    def _set_out(self, body, route, fruit):
+        """`move`'s answer once the question is over: (`route`, True), or None without a
+        route. The proof ends; in a timed game, the snake setting out, the next fruit's
+        proofs are made ready while it goes (Lookahead.prepare), whether its route was
+        proven from the loop or at once (a proof made ready, done by the time the snake ate)."""
+        self._drop()
+        if route is None:
+            return None
+        if self.timed:
+            self.lookahead.prepare(body, route, fruit)
+        return route, True
 
     def think(self, deadline, clock):
         """Go on with the proof under way until `clock()` reaches `deadline` (the time the
