@@ -104,9 +104,8 @@ class HamiltonSolver(Autopilot):
             4  7  8  a
             5  6  c  b
         """
-        space = self.endgame.space
         body = tuple(body)
-        run = self.endgame.closing.run(space.pack(body), space.free_of(body))
+        run = self.endgame.closing.run_of(body)
         if run is None:
             return None
         return [self.grid.cell(c) for c in (body[0], *run, *reversed(body[1:]))]

@@ -68,11 +68,14 @@ class Closing:
                 return path
         return None
 
+    def run_of(self, body):
+        """`run` for `body`, a tuple of cells."""
+        return self.run(self.space.pack(body), self.space.free_of(body))
+
     def way_round(self, body, fruit):
         """The route (cells after the head) round the cycle of a closed `body` (a tuple of
         cells) to `fruit`, or None if `body` is not closed."""
-        space = self.space
-        run = self.run(space.pack(body), space.free_of(body))
+        run = self.run_of(body)
         if run is None or fruit not in run:
             return None
         return run[:run.index(fruit) + 1]

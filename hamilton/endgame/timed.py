@@ -71,12 +71,8 @@ class Lookahead:
         it goes on round the loop, which takes it there anyway, and proofs rooted ahead may
         find a sooner one. Where that route leaves a body far from closed, it looks on for a
         lap (`looking_on`)."""
-        if ended and not proof.done and self.taken:  # a proof rooted ahead given up: the game is known won
-            if not self.ready(proof):
-                self.root_ahead(proof)  # another root, if the snake goes on round long enough
-                return None
-            return self.soonest(proof)
-        if ended and not self.keep(proof):
+        given_up = ended and not proof.done and self.taken  # a proof rooted ahead: the game is known won
+        if ended and not given_up and not self.keep(proof):
             return None
         if self.ready(proof):
             return self.soonest(proof)
