@@ -2,7 +2,7 @@
 
     .venv/bin/python -m docs.prove_handover --width 16 --height 12 --seeds 3,16 \
         [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6] [--layered] [--ahead K]
-        [--to-the-win] [--patient]
+        [--to-the-win] [--patient] [--knowing-the-fruits] [--states 1000000]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
@@ -31,6 +31,13 @@ the search for a shorter one has twice --limit, the doubling rounds and then the
 abreast (hamilton/endgame/forks.py); and it looks for a route that closes the body
 (hamilton/endgame/closing.py): "open" is then the moves the route's meal is expected to
 leave to a closed body (0: closed), which a game weighs the routes of its roots by.
+--knowing-the-fruits adds "fewest", the fewest moves from the hand-over to the win of any
+way of moving that knows every fruit the game will place (its random draws, followed as the
+game makes them, wherever the snake lies when it eats), and "fewest_fruits", the moves to
+each fruit on one such way: no autopilot, which must win wherever the fruits come, can take
+fewer. It searches breadth first, a move at a time, within the moves of "to_win" (with
+--to-the-win) or ten laps of the board, and keeps at most --states positions a move; past
+either "fewest" is null and "fewest_over" the moves it got to with no win.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit, from the hand-over), "lost", "undecided" (past --hold or --limit), "not
@@ -39,16 +46,22 @@ circled). "bodies" is how many the search looked at and "peak_mb" the process's 
 memory so far.
 """
 import json
+import random
 import sys
 import time
 
 import config as configuration
+from fruit import Fruit
 from game import WON, Game
 from hamilton import endgame
 from hamilton.endgame import ledger
+from hamilton.endgame.space import Space
 from hamilton.grid import Grid
 from headless.games import hand_over
 from play import Drive
+
+FEWEST_LAPS = 10  # laps of the board --knowing-the-fruits looks within, without --to-the-win's moves
+STATES = 1_000_000  # positions --knowing-the-fruits keeps for one move: two moves of them, about a GB on 16x12
 
 try:
     import resource
@@ -75,6 +88,10 @@ def parse(argv):
     parser.add_argument("--patient", action="store_true",
                         help="prove as a game with 0.04 s or more between moves: a very long route is shortened "
                              "with twice --limit")
+    parser.add_argument("--knowing-the-fruits", action="store_true",
+                        help="also the fewest moves to the win of a way of moving that knows every fruit to come")
+    parser.add_argument("--states", type=int, default=STATES,
+                        help="positions --knowing-the-fruits may keep for one move")
     args = parser.parse_args(argv)
     try:
         args.seeds = [int(s) for s in args.seeds.split(",")]
@@ -86,8 +103,8 @@ def parse(argv):
         configuration.check_board(args.width, args.height, args.initial_length, "the board")
     except configuration.ConfigError as e:
         parser.error(str(e))
-    if min(args.limit, args.free_max) < 1 or args.hold is not None and args.hold < 1:
-        parser.error("--hold, --limit and --free-max must be at least 1")
+    if min(args.limit, args.free_max, args.states) < 1 or args.hold is not None and args.hold < 1:
+        parser.error("--hold, --limit, --free-max and --states must be at least 1")
     if args.ahead < 0:
         parser.error("--ahead must be 0 or more")
     return args
@@ -103,6 +120,7 @@ def prove(args, seed):
         return {**record, "verdict": "no hand-over"}
     body, fruit = tuple(grid.flat_body(game.snake)), grid.index(game.fruit.last_generate)
     record.update(free=game.cells - len(body), moves_before=game.steps)
+    at_hand_over = body, fruit, game.rng.getstate()  # the draws: the fruits to come, for --knowing-the-fruits
     if record["free"] > args.free_max:
         return {**record, "verdict": "not asked"}
     held = {} if args.hold is None else ledger.holding(args.hold)
@@ -130,6 +148,9 @@ def prove(args, seed):
     if route is not None and args.to_the_win:
         record.update(play_on(game, grid, search, route, start))
     record["bodies"] = search.looked
+    if args.knowing_the_fruits:
+        within = record.get("to_win") or FEWEST_LAPS * game.cells
+        record.update(fewest_moves(game, grid, *at_hand_over, within, args.states))
     if resource is not None:  # kilobytes on Linux
         record["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     return record
@@ -151,6 +172,50 @@ def play_on(game, grid, search, route, start):
         if route is None:
             stopped = "lost" if search.lost(body, fruit) else "undecided"
             return {"fruits": fruits, "to_win": None, "stopped": stopped}
+
+
+def fewest_moves(game, grid, body, fruit, draws, within, most):
+    """{"fewest": the fewest moves from `body` (a tuple of cells) with its `fruit` to the
+    win, "fewest_fruits": the moves to each fruit on a way that takes them}, by a search over
+    every way of moving that knows where the random draws of `game` (their state `draws`)
+    will put each fruit: a lower bound for any autopilot. {"fewest": None, "fewest_over":
+    moves} where none wins within `within` moves, or once a move has more than `most`
+    positions, or where every way dies.
+
+    A position is the body, the fruit and the draws' state, each move one layer: a meal
+    places the next fruit as the game would (Fruit.generate from that state, on that body),
+    so two ways that eat at different places or times go on with different fruits."""
+    space = Space(grid, ledger.Ledger(0, 0, 0, 0))
+    draws = [draws]  # the draws' states met, by number
+    numbered = {draws[0]: 0}
+
+    def placed(fed, state):
+        rng = random.Random()
+        rng.setstate(draws[state])
+        cells = set(fed)
+        cell = Fruit(game.width, game.height, lambda c: grid.index(c) in cells, rng).generate()
+        after = numbered.setdefault(rng.getstate(), len(draws))
+        if after == len(draws):
+            draws.append(rng.getstate())
+        return (None if cell is None else grid.index(cell)), after
+
+    layer = {(space.pack(body), fruit, 0): (space.free_of(body), ())}
+    moves = 0
+    while layer and len(layer) <= most and moves < within:
+        moves += 1
+        after = {}
+        for (now, fruit, state), (free, fruits) in layer.items():
+            fed, steps = space.steps(now, free, fruit)
+            if fed is not None:
+                eaten = fruits + (moves - sum(fruits),)
+                if len(fed) == grid.size:
+                    return {"fewest": moves, "fewest_fruits": list(eaten)}
+                next_fruit, next_state = placed(fed, state)
+                after.setdefault((fed, next_fruit, next_state), (free & ~(1 << fruit), eaten))
+            for step, step_free in steps:
+                after.setdefault((step, fruit, state), (step_free, fruits))
+        layer = after
+    return {"fewest": None, "fewest_over": moves}
 
 
 def follow(game, grid, cells):

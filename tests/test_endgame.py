@@ -570,6 +570,23 @@ def test_the_proving_tool_proves_as_a_patient_game_with_rounds_abreast_past_the_
     assert patient["moves"] == 142 and patient["open"] == 0  # its meal leaves the body closed
 
 
+def test_the_proving_tool_counts_the_fewest_moves_of_a_way_that_knows_every_fruit():
+    """6x6 (start 3). Seed 10, 4 free cells: the proofs win in 75 moves, each route sure
+    wherever the fruits come; knowing where the game's draws put them, a way wins in 46, its
+    first meal 23 moves on. Seed 12, 2 free cells: the proof's route is the fewest. Seed 7 is
+    lost, and knowing the fruits does not save it: no way wins within ten laps."""
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "7,10,12",
+                          "--to-the-win", "--knowing-the-fruits")
+    assert done.returncode == 0, done.stderr
+    records = {r["seed"]: r for r in map(json.loads, done.stdout.splitlines())}
+    assert (records[10]["to_win"], records[10]["fewest"], records[10]["fewest_fruits"]) == (75, 46, [23, 11, 11, 1])
+    assert records[12]["to_win"] == records[12]["fewest"] == 13
+    assert records[7]["fewest"] is None and records[7]["fewest_over"] == 10 * 36
+    done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10",
+                          "--knowing-the-fruits", "--states", "1")
+    assert json.loads(done.stdout)["fewest"] is None and json.loads(done.stdout)["fewest_over"] == 1
+
+
 def test_the_proving_tool_plays_on_to_the_win_a_proof_for_each_fruit():
     """6x6 seed 10 has 4 free cells: to the win it eats 4 fruits, the first by the route it
     prints as "moves", each later one by a route the game proves when that fruit appears."""
