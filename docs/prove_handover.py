@@ -150,7 +150,7 @@ def prove(args, seed):
     record["bodies"] = search.looked
     if args.knowing_the_fruits:
         within = record.get("to_win") or FEWEST_LAPS * game.cells
-        record.update(fewest_moves(game, grid, *at_hand_over, within, args.states))
+        record.update(fewest_moves(grid, *at_hand_over, within, args.states))
     if resource is not None:  # kilobytes on Linux
         record["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     return record
@@ -174,10 +174,10 @@ def play_on(game, grid, search, route, start):
             return {"fruits": fruits, "to_win": None, "stopped": stopped}
 
 
-def fewest_moves(game, grid, body, fruit, draws, within, most):
+def fewest_moves(grid, body, fruit, draws, within, most):
     """{"fewest": the fewest moves from `body` (a tuple of cells) with its `fruit` to the
     win, "fewest_fruits": the moves to each fruit on a way that takes them}, by a search over
-    every way of moving that knows where the random draws of `game` (their state `draws`)
+    every way of moving that knows where the game's random draws (their state `draws`)
     will put each fruit: a lower bound for any autopilot. {"fewest": None, "fewest_over":
     moves} where none wins within `within` moves, or once a move has more than `most`
     positions, or where every way dies.
@@ -193,11 +193,12 @@ def fewest_moves(game, grid, body, fruit, draws, within, most):
         rng = random.Random()
         rng.setstate(draws[state])
         cells = set(fed)
-        cell = Fruit(game.width, game.height, lambda c: grid.index(c) in cells, rng).generate()
-        after = numbered.setdefault(rng.getstate(), len(draws))
-        if after == len(draws):
-            draws.append(rng.getstate())
-        return (None if cell is None else grid.index(cell)), after
+        cell = Fruit(grid.width, grid.height, lambda c: grid.index(c) in cells, rng).generate()
+        drawn = rng.getstate()
+        if drawn not in numbered:
+            numbered[drawn] = len(draws)
+            draws.append(drawn)
+        return (None if cell is None else grid.index(cell)), numbered[drawn]
 
     layer = {(space.pack(body), fruit, 0): (space.free_of(body), ())}
     moves = 0

@@ -20,6 +20,7 @@ from hamilton.endgame import Endgame, Proof
 from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.layers import TooBig
 from hamilton.endgame.ledger import SLICE
+from hamilton.endgame.space import after_meal
 from hamilton.endgame.timed import LOOK_STEP
 from hamilton.grid import Grid
 from hamilton.verdict import Answer, Verdict
@@ -331,7 +332,7 @@ def test_the_next_fruits_proofs_are_made_ready_while_the_snake_goes_to_eat(seed_
     search.moves += 1
     cells, won = search.move(after, free[0])
     assert won and eats_by(grid, after, free[0], cells)
-    again = tuple((cells[::-1] + list(after))[:len(after) + 1])
+    again = after_meal(after, cells)
     assert sorted(search.lookahead.prepared) == [(again, f) for f in sorted(set(range(100)) - set(again))]
 
 
