@@ -197,6 +197,7 @@ def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000)
     assert (moves, len(route), roots) == (33, 125, [])
     open_costs(monkeypatch, [at_cap])
+    monkeypatch.setattr("hamilton.endgame.timed.LOOK_WORK", 3 * 3_000)  # less than LOOK_STEP moves of thinking give
     rooted = []
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000, rooted)
     lap = len(search._loop(body, fruit))
@@ -205,6 +206,32 @@ def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_
     search.moves += 1000  # later, the same position asked again: the snake looks on again, a lap
     again = timed_until_route(grid, body, fruit, 3_000, search=search)
     assert again[1] > lap
+
+
+def test_where_the_moves_give_less_than_look_work_the_proofs_looking_on_are_rooted_further_apart(
+        seed_37, monkeypatch):
+    """As above, but LOOK_WORK is 20 moves of the first proof's thinking (as on a machine
+    slower than the one LOOK_WORK was set on): each proof rooted while the snake looks on
+    is rooted as far ahead as the one before took (and two), up to 20 moves rather than
+    LOOK_STEP, so it has up to that much work before the snake is there. The first proof's
+    work a move is measured as it keeps its route."""
+    body, fruit = seed_37
+    grid = Grid(10, 10)
+    open_costs(monkeypatch, [at_cap])
+    search = Endgame(grid)
+    timed_until_route(grid, body, fruit, 3_000, search=search)
+    per_move = search.lookahead.per_move
+    assert 3_000 <= per_move < 10_000
+    monkeypatch.setattr("hamilton.endgame.timed.LOOK_WORK", 20 * per_move)
+    rooted = []
+    search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000, rooted)
+    step = search.lookahead.look_step()
+    lap = len(search._loop(body, fruit))
+    ahead = [(root - place) % lap for place, root in rooted[1:]]  # the first is rooted as far as the first proof took
+    assert step == 20 and len(ahead) > 10 and all(0 < k <= step for k in ahead) and max(ahead) > LOOK_STEP
+    assert eats_by(grid, at, fruit, route)
+    search.lookahead.per_move = 20 * per_move  # a move gives it all: LOOK_STEP still
+    assert search.lookahead.look_step() == LOOK_STEP
 
 
 def test_while_the_snake_looks_on_the_board_says_at_most_and_that_bound_holds(seed_37, monkeypatch):

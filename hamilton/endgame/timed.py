@@ -22,15 +22,17 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
                                     proof's route and the way on from its meal: after it, each
                                     later fruit is a few moves on (Endgame.proving, _closed)
     the soonest route leaves a      the snake looks on for a lap of the loop before it sets
-    body no closed body is near     out, rooting proofs LOOK_STEP moves apart: another root's
-    (open cost at its cap), and     route may leave one near (Lookahead.looking_on)
-    proofs are quick (4 free
+    body no closed body is near     out, rooting proofs LOOK_STEP moves apart (further where
+    (open cost at its cap), and     those moves give less than LOOK_WORK): another root's
+    proofs are quick (4 free        route may leave one near (Lookahead.looking_on)
     cells or fewer, the first
     proof done within a lap)
 
 Without that time (the headless benchmark) none of this happens, and the endgame plays as
 it always has: its figures are the benchmark's.
 """
+import math
+
 from hamilton.endgame.proof import Proof
 from hamilton.endgame.space import after_meal
 
@@ -38,6 +40,11 @@ from hamilton.endgame.space import after_meal
 # search for a shorter route stops when the snake gets there, so each root has a few seconds
 # at the shipped speed, and a lap of the loop tries many roots, not three or four.
 LOOK_STEP = 10
+# Work (Proof.looked) each of those proofs gets at least: where LOOK_STEP moves give less (a
+# slower machine, or a shorter wait), they are rooted further apart (Lookahead.look_step).
+# LOOK_STEP moves at 0.3 s give a 16x12 proof about this much or more on the machine of
+# docs/measurements.md; on one half as fast, about half (docs/handovers.md).
+LOOK_WORK = 3_000_000
 
 
 class Lookahead:
@@ -49,6 +56,7 @@ class Lookahead:
         self.taken = []  # (root, route, its open cost) of each proof of this question ended so far
         self.declined = None  # the move at which the snake, looking on, first did not set out
         self.first_took = 0  # the moves the first proof of this question took, to the route it kept
+        self.per_move = 0  # the work that first proof did a move, on this machine at this speed
         self.prepared = {}  # (body, fruit) after the meal ahead -> its Proof, made while the snake goes there
 
     def route(self, proof, ended):
@@ -92,6 +100,7 @@ class Lookahead:
             return False
         if not self.taken:
             self.declined, self.first_took = None, self.endgame.moves - proof.started
+            self.per_move = proof.looked / max(1, self.first_took)
         self.taken.append((proof.root, route, proof.open))
         proof.kept = True
         return True
@@ -139,9 +148,9 @@ class Lookahead:
         (Endgame.quick), the proofs rooted LOOK_STEP apart rarely have the time to find a
         route, and 16x12 hand-overs lost the lap more often than they gained; nor where the
         question's first proof took longer than the lap to keep a route (`first_took`): each
-        proof rooted while looking on has LOOK_STEP moves of thinking, a small part of what
-        the first one needed (seed 72: the first took 375 moves to keep a route of 390, and
-        each root's proof then kept one of about 107,000). See docs/handovers.md."""
+        proof rooted while looking on has LOOK_STEP moves of thinking (`look_step`), a small
+        part of what the first one needed (seed 72: the first took 375 moves to keep a route
+        of 390, and each root's proof then kept one of about 107,000). See docs/handovers.md."""
         endgame = self.endgame
         lap = len(proof.loop)
         lap_left = self.declined is None or endgame.moves < self.declined + lap
@@ -156,7 +165,7 @@ class Lookahead:
         endgame = self.endgame
         ahead = max(1, endgame.moves - proof.started) + 2  # as long as this one took: to finish, and shorten
         if self.looking_on(proof):
-            ahead = min(ahead, LOOK_STEP)
+            ahead = min(ahead, self.look_step())
         if self._set_out_in(proof) <= ahead:
             return  # the snake sets out before another proof would be done
         root = (proof.at + ahead) % len(proof.loop)
@@ -164,6 +173,13 @@ class Lookahead:
         endgame.proof = Proof(endgame.proving(body, proof.fruit, endgame.moves + ahead), body, proof.fruit,
                               proof.loop, proof.at, root, endgame.moves)
         proof.search.close()
+
+    def look_step(self):
+        """The moves between the roots of proofs made while the snake looks on: LOOK_STEP, or
+        as many as LOOK_WORK takes at the work the question's first proof did a move. So a
+        slower machine roots them further apart rather than give each too little time to
+        shorten its route (each is then long, and the lap is lost)."""
+        return max(LOOK_STEP, math.ceil(LOOK_WORK / max(1, self.per_move)))
 
     def moves_left(self, proof):
         """The moves to the fruit by the soonest route `taken` from the snake's place, or,
