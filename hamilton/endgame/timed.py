@@ -148,8 +148,8 @@ class Lookahead:
         (Endgame.quick), the proofs rooted LOOK_STEP apart rarely have the time to find a
         route, and 16x12 hand-overs lost the lap more often than they gained; nor where the
         question's first proof took longer than the lap to keep a route (`first_took`): each
-        proof rooted while looking on has LOOK_STEP moves of thinking (`look_step`), a small
-        part of what the first one needed (seed 72: the first took 375 moves to keep a route
+        proof rooted while looking on has `look_step` moves of thinking (LOOK_STEP, more on a
+        slow machine), a small part of what the first one needed (seed 72: the first took 375 moves to keep a route
         of 390, and each root's proof then kept one of about 107,000). See docs/handovers.md."""
         endgame = self.endgame
         lap = len(proof.loop)
