@@ -149,8 +149,9 @@ class Lookahead:
         route, and 16x12 hand-overs lost the lap more often than they gained; nor where the
         question's first proof took longer than the lap to keep a route (`first_took`): each
         proof rooted while looking on has `look_step` moves of thinking (LOOK_STEP, more on a
-        slow machine), a small part of what the first one needed (seed 72: the first took 375 moves to keep a route
-        of 390, and each root's proof then kept one of about 107,000). See docs/handovers.md."""
+        slow machine), a small part of what the first one needed (seed 72: the first took 375
+        moves to keep a route of 390, and each root's proof then kept one of about 107,000).
+        See docs/handovers.md."""
         endgame = self.endgame
         lap = len(proof.loop)
         lap_left = self.declined is None or endgame.moves < self.declined + lap
