@@ -11,7 +11,8 @@ from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal, cells_of
 from hamilton.grid import Grid
 from hamilton.slices import Sliced, finish
-from test_endgame import handed_over_positions
+from test_endgame import eats_by, handed_over_positions
+from test_timed import timed_until_route
 
 # closing.py's picture: H 1..8 the body, a b c free in one run from beside H to beside 8.
 #    3  2  1  H
@@ -169,6 +170,50 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     fast = Endgame(grid)
     fast.pace = 0.01  # U's fastest: no time to spare, as untimed
     assert len(fast.winning_route(body, fruit)) == 158
+
+
+def endless(closing, *args):
+    """A search for a closed body that never ends: it only spends work, a slice at a time."""
+    while True:
+        if closing.ledger.due(SLICE):
+            yield
+
+
+def fifty(*args):
+    """An open cost of 50, found at once (a search, as Endgame._open_cost is)."""
+    return 50
+    yield
+
+
+def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_routes_way(seed_37, monkeypatch):
+    """The loop the snake circles on takes it along the first 33 cells of the proof's route of
+    158. With searches for a closed body that never end (and an open cost of 50, under the
+    cap, so the snake does not look on), they stop a move before the snake gets to the 33rd,
+    and the snake sets out on the rest of the route there: the fruit 158 moves after the
+    hand-over, not a lap of the loop and 158."""
+    grid, body, fruit = seed_37
+    first = Endgame(grid).winning_route(body, fruit)
+    paced = paced_endgame(grid)
+    loop = paced._loop(body, fruit)
+    assert len(first) == 158 and len(loop) == 96
+    assert [loop[k] == first[k - 1] for k in range(1, 35)] == [True] * 33 + [False]
+    monkeypatch.setattr(Endgame, "_open_cost", fifty)
+    monkeypatch.setattr(Closing, "route", endless)
+    monkeypatch.setattr(Closing, "meal", endless)
+    _, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced)
+    assert (moves, roots) == (33, []) and route == first[33:]
+    assert eats_by(grid, at, fruit, route)
+
+    def until(begun, arrival=None):
+        return paced._closing_until(body, fruit, first, arrival, begun, False)
+    # The proof began at move 0: they stop at move 32. Where the loop has left the route's
+    # way already, they go on for a lap of the board (as do those of proofs made ready for
+    # the next fruit); a proof rooted ahead stops them when the snake gets to its root.
+    paced.moves = 0
+    assert until(0) == 32
+    paced.moves = 40
+    assert until(0) == 140 and until(None, arrival=60) == 60
+    assert paced._closing_until(body, fruit, first, None, 0, True) == 140
 
 
 def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs_and_over_closing_first(shipped,

@@ -337,11 +337,12 @@ class Endgame:
         if way is not None:
             self.open = 0
             return way
-        start = self.ledger.spent
+        start, begun = self.ledger.spent, self.moves
         route = yield from self._proven(body, fruit, arrival)
         open_cost, most = 0, start + self.limit_for(body)
         if route is not None and closes:
-            route, open_cost = yield from self._closed(body, fruit, route, arrival, most, beside)
+            until = self._closing_until(body, fruit, route, arrival, begun, beside)
+            route, open_cost = yield from self._closed(body, fruit, route, until, most, beside)
         self.open = open_cost  # set as it returns: proofs made ready take turns (work_on)
         return route
 
@@ -351,7 +352,37 @@ class Endgame:
         so the first proof after a hand-over looks too. Untimed, the benchmark's figures stay."""
         return self.pace is not None and self.pace >= WIDE_WAIT
 
-    def _closed(self, body, fruit, route, arrival, most, beside):
+    def _closing_until(self, body, fruit, route, arrival, begun, beside):
+        """The move count at which the searches for a closed body after a proof (`_closed`)
+        stop. A proof rooted ahead stops them when the snake gets to its root (at
+        `arrival`): proofs rooted on ahead may find a sooner route. Proofs made ready for the
+        next fruit stop them a lap of the board after they began.
+
+        A proof of the snake's own place (it was at `body` at `begun`) searches while the
+        snake circles. The loop and `route` often start through the same cells, so the snake
+        can set out on the route from any of them (Lookahead.gone) until the loop leaves the
+        route's way; past there the route costs a lap of the loop more, where a route
+        through a closed body may not be found at all. So the searches stop where the loop
+        leaves the route's way; if it has already, a lap of the board after they began.
+
+            heads after body  a b c d e ...   the snake can set out from c, `begun` + 3:
+            route             a b c x y ...   the searches stop a move before
+        """
+        if arrival is not None:
+            return arrival
+        lap_on = self.moves + self.grid.size
+        loop = None if beside else self._loop(body, fruit)
+        if loop is None:
+            return lap_on
+        along = 0
+        while along < min(len(route), len(loop) - 1) and loop[along + 1] == route[along]:
+            along += 1
+        # The snake is at the last place on the route's way at move `begun + along`: stop a
+        # move before, so that the searches end (their bodies let go of) in the wait before.
+        leave = begun + along - 1
+        return lap_on if leave < self.moves else leave
+
+    def _closed(self, body, fruit, route, until, most, beside):
         """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
         its own, as a generator. The open cost is the moves expected from the body a meal
         leaves to a closed body, over the places the next fruit can take (`_open_cost`): about
@@ -363,16 +394,16 @@ class Endgame:
         fewer moves to a closed body again, is looked for too (Closing.meal): that search
         costs a proof seconds, and those seconds move where the next proof is rooted.
 
-        The snake circles meanwhile, so the searches stop at `arrival`, or a lap of moves
-        after they began; and before the ledger's work reaches `most`, where the proof's
-        limit would end it unanswered (see `verdict`). They may fill the hold, or with
-        proofs `beside` all but a quarter of it (FORGET). Meanwhile the game is known won
-        (`spare`), by at most `slack` moves more than `route`."""
+        The snake circles meanwhile, so the searches stop at the move `until`
+        (`_closing_until`: where the loop leaves `route`'s way), and before the ledger's work
+        reaches `most`, where the proof's limit would end it unanswered (see `verdict`).
+        They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
+        Meanwhile the game is known won (`spare`), by at most `slack` moves more than
+        `route`."""
         ledger, space = self.ledger, self.space
         most_open = self.open_cap
         self.spare, self.slack = route, most_open
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
-        until = self.moves + self.grid.size if arrival is None else arrival
         room = ledger.hold - ledger.forget if beside else ledger.hold
 
         def stop(steps):
