@@ -187,16 +187,19 @@ def fifty(*args):
 
 def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_routes_way(seed_37, monkeypatch):
     """The loop the snake circles on takes it along the first 33 cells of the proof's route of
-    158. With searches for a closed body that never end (and an open cost of 50, under the
-    cap, so the snake does not look on), they stop a move before the snake gets to the 33rd,
-    and the snake sets out on the rest of the route there: the fruit 158 moves after the
-    hand-over, not a lap of the loop and 158."""
+    158. Where proofs are not quick (more free cells than FREE_PATIENT; made so here), with
+    searches for a closed body that never end, they stop a move before the snake gets to the
+    33rd, and the snake sets out on the rest of the route there: the fruit 158 moves after the
+    hand-over, not a lap of the loop and 158. (Where proofs are quick, they keep a lap of
+    the board.)"""
     grid, body, fruit = seed_37
     first = Endgame(grid).winning_route(body, fruit)
     paced = paced_endgame(grid)
     loop = paced._loop(body, fruit)
     assert len(first) == 158 and len(loop) == 96
     assert [loop[k] == first[k - 1] for k in range(1, 35)] == [True] * 33 + [False]
+    assert paced._closing_until(body, fruit, first, None, 0, False) == paced.grid.size  # quick: a lap
+    monkeypatch.setattr(Endgame, "quick", lambda self, body: False)
     monkeypatch.setattr(Endgame, "_open_cost", fifty)
     monkeypatch.setattr(Closing, "route", endless)
     monkeypatch.setattr(Closing, "meal", endless)
