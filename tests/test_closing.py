@@ -5,7 +5,7 @@ import pytest
 from boards import board
 from game import Game
 from hamilton import HamiltonSolver
-from hamilton.endgame import Endgame, Proof, endgame
+from hamilton.endgame import Endgame, Proof, closing, endgame
 from hamilton.endgame.closing import Closing
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal, cells_of
@@ -136,10 +136,27 @@ def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_
 def test_the_search_for_a_closed_body_gives_up_once_the_ledger_holds_its_room(seed_37):
     grid, body, fruit = seed_37
     search = Endgame(grid)
-    assert closing_route(search, body, fruit, 400, room=2_000) is None
+    assert closing_route(search, body, fruit, 400, room=1_000) is None
     search.ledger.bury(search.ledger.held)
     assert search.ledger.held == 0  # it let go of all it held
     assert len(closing_route(search, body, fruit, 400)) == 142
+
+
+def test_the_search_for_a_closed_body_keeps_only_the_bodies_with_a_choice_closed_or_at_its_bound(seed_37):
+    """Kept, every body it meets would need more than 7,500 of room to find the route of 142:
+    the bodies with a single way on are followed, not kept."""
+    grid, body, fruit = seed_37
+    search = Endgame(grid)
+    assert len(closing_route(search, body, fruit, 400, room=4_500)) == 142
+
+
+def test_the_search_for_a_closed_body_gives_up_once_it_has_met_its_rooms_of_bodies(seed_37, monkeypatch):
+    """On the way to the route of 142 it keeps fewer than 2,000 bodies, but meets more than
+    MET_ROOMS times 2,000: with a room of 2,000 it gives up."""
+    grid, body, fruit = seed_37
+    assert closing_route(Endgame(grid), body, fruit, 400, room=2_000) is None
+    monkeypatch.setattr(closing, "MET_ROOMS", 10)
+    assert len(closing_route(Endgame(grid), body, fruit, 400, room=2_000)) == 142
 
 
 def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_body_leaves_them_forget(seed_37):

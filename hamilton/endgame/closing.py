@@ -31,6 +31,14 @@ import math
 
 from hamilton.endgame.ledger import SHARDS
 
+# Rooms: a search gives up once it has met this many times its `room` of bodies. It keeps
+# about one body in six or seven it meets (16x12, 4 free cells: 1.3 million of 9.4 million
+# to the nearest closed body of seed 65's hand-over), so without this a search too big for
+# its room would go on for six times the work before the room told it so, while the snake
+# circles. Two rooms reach what needs about a third of the room kept, for at most twice
+# the work a search did when it kept every body it met.
+MET_ROOMS = 2
+
 
 class Closing:
     """Routes to closed bodies of `space` (packed as it packs them), accounted in `ledger`."""
@@ -118,25 +126,24 @@ class Closing:
 
     def _search(self, body, fruit, free, bound, room, cost=None, round_to_fruit=True):
         """`route` (without `cost`: the first closed body met), `meal` and `closes` (with it:
-        the lowest estimate), as (route, open) or None, breadth first, a layer of bodies
-        (those `depth` moves on) at a time (`_Breadth`). Each body is kept with the meal it
-        came after: None before it, else (the body the meal left, its free cells, the moves
-        to it). A body just fed is one cell longer, so it is never taken for one not yet fed.
-        With `round_to_fruit` False a body closed before the meal ends the route."""
+        the lowest estimate), as (route, open) or None, breadth first: the bodies `depth`
+        moves on are taken up in turn, shallowest first (`_Breadth`). Each body is kept with
+        the meal it came after: None before it, else (the body the meal left, its free cells,
+        the moves to it). A body just fed is one cell longer, so it is never taken for one not
+        yet fed. With `round_to_fruit` False a body closed before the meal ends the route."""
         search = _Breadth(self, body, fruit, bound, room, cost, round_to_fruit)
-        layer, depth = [(body, free, None)], 0
+        layers, depth = {0: [(body, free, None)]}, 0
         try:
-            while layer and depth <= search.bound:
-                after = []
-                for now, now_free, fed_at in layer:
+            while layers and depth <= search.bound:
+                for now, now_free, fed_at in layers.pop(depth, ()):
+                    if not search.shallowest(now, depth):
+                        continue  # met again in fewer moves since
                     run = self.run(now, now_free)
                     if run is not None and fed_at is not None and fed_at[0] not in search.costs:
                         search.costs[fed_at[0]] = yield from cost(*fed_at[:2])  # once a meal: see weigh
                     if search.weigh(now, run, fed_at, depth):
-                        search.expand(now, now_free, fed_at, depth, after)
-                        if self.ledger.due(1):  # a pause every SLICE bodies, while a layer is made too
-                            yield
-                layer, depth = after, depth + 1
+                        yield from search.expand(now, now_free, fed_at, depth, layers)
+                depth += 1
             return search.answer()
         except _Found as found:
             return found.answer
@@ -153,18 +160,32 @@ class _Found(Exception):
 
 
 class _Breadth:
-    """One search of Closing._search: the bodies seen, each with the body before it (in small
-    dicts: none stalls the game growing), the cost of each meal's body, and the best route
-    found so far, (estimate, route, open), with the `bound` a better one must keep within."""
+    """One search of Closing._search, over the bodies it keeps (in small dicts: none stalls
+    the game growing), each with the kept body before it and its moves from the start; the
+    cost of each meal's body; and the best route found so far, (estimate, route, open),
+    with the `bound` a better one must keep within.
+
+    Near the end most bodies have one way on, so only some are kept: those with a choice
+    (two or three ways on, or the fruit beside the head), those closed, and those at the
+    bound. Between two, the one way on is followed at once and never kept:
+
+        kept --one way--> ... --> kept        a closed body met on the way is kept, so it
+          |                                   is weighed in its turn, shallowest first
+          +--one way--> ... --> dead end
+
+    A body met again in fewer moves is taken up again from there (`shallowest`), so the
+    search finds what a search keeping every body would, holding a few of them."""
 
     def __init__(self, closing, body, fruit, bound, room, cost, round_to_fruit):
         self.closing, self.ledger = closing, closing.ledger
         self.fruit, self.bound, self.room, self.cost, self.round_to_fruit = fruit, bound, room, cost, round_to_fruit
-        self.seen = [{} for _ in range(SHARDS)]
-        self.seen[hash(body) % SHARDS][body] = None
+        self.length = len(body)  # of a body not yet fed
+        self.seen = [{} for _ in range(SHARDS)]  # a body kept -> (the body kept before it, its moves)
+        self.seen[hash(body) % SHARDS][body] = (None, 0)
         self.ledger.held += 1
         self.costs = {}  # a body a meal left -> its cost, None once passed over (or once its route is a candidate)
         self.best = None
+        self.met = 0  # the bodies met, kept or not: at MET_ROOMS rooms the search gives up
 
     def answer(self):
         """(route, open) of the best route found, or None."""
@@ -207,41 +228,108 @@ class _Breadth:
                 raise _Found((self.back(now) + way, 0))
             self.best, self.bound = (moves, self.back(now) + way, 0), moves - 1
 
-    def expand(self, now, now_free, fed_at, depth, after):
-        """Add to `after` the bodies one move on from `now` not seen before, within the bound.
+    def shallowest(self, body, depth):
+        """Whether `depth` is still the fewest moves `body` (kept) is known to be from the start."""
+        return self.seen[hash(body) % SHARDS][body][1] == depth
+
+    def expand(self, now, now_free, fed_at, depth, layers):
+        """Add to `layers` (bodies by their moves from the start) the bodies kept next on from
+        `now`, each move's one way on followed (`_one_way`), within the bound (a generator).
         Before the meal, a move that eats is the answer where it leaves a closed body (and
         no better is known); with `cost`, it is followed like the others. `_Found`, with the
         best so far, once the ledger holds `room` bodies."""
         if depth >= self.bound:
             return
-        fruit, seen, ledger = self.fruit, self.seen, self.ledger
-        fed, moves = self.closing.space.steps(now, now_free, fruit if fed_at is None else -1)
+        closing = self.closing
+        fruit = self.fruit if fed_at is None else -1
+        fed, moves = closing.space.steps(now, now_free, fruit)
+        firsts = [(nxt, nxt_free, fed_at) for nxt, nxt_free in moves]
         if fed is not None:
             fed_free = now_free ^ (1 << fruit)
-            if self.closing.run(fed, fed_free) is not None:
+            if closing.run(fed, fed_free) is not None:
                 if self.cost is None or self.best is None or depth + 1 <= self.best[0]:
                     raise _Found((self.back(now) + [fruit], 0))
             elif self.cost is not None:
-                moves = moves + [(fed, fed_free)]
-        for nxt, nxt_free in moves:
-            shard = seen[hash(nxt) % SHARDS]
-            if nxt not in shard:
-                if ledger.held >= self.room:
-                    raise _Found(self.answer())
-                shard[nxt] = now
-                ledger.held += 1
-                just_fed = fed_at is None and len(nxt) > len(now)
-                after.append((nxt, nxt_free, (nxt, nxt_free, depth + 1) if just_fed else fed_at))
+                firsts.append((fed, fed_free, (fed, fed_free, depth + 1)))
+        for nxt, nxt_free, nxt_fed_at in firsts:
+            kept = yield from self._one_way(nxt, nxt_free, nxt_fed_at, depth + 1)
+            if kept is not None:
+                self._keep(now, kept, layers)
+
+    def _one_way(self, body, free, fed_at, depth):
+        """(body, free cells, meal, moves) of the first body from `body` (just moved to,
+        `depth` moves from the start) on that is kept: with a choice, closed, or at the
+        bound; its one way on followed till then. None at a dead end, or after a meal the
+        search passes over (a generator: it pauses every SLICE bodies). `_Found`, with the
+        best so far, once the search has met MET_ROOMS rooms of bodies."""
+        closing, ledger = self.closing, self.ledger
+        fruit = self.fruit if fed_at is None else -1
+        while True:
+            if ledger.due(1):
+                yield
+            self.met += 1
+            if self.met >= MET_ROOMS * self.room:
+                raise _Found(self.answer())
+            if fed_at is not None and self.costs.get(fed_at[0], 0) is None:
+                return None
+            if depth >= self.bound or closing.run(body, free) is not None:
+                return body, free, fed_at, depth
+            fed, moves = closing.space.steps(body, free, fruit)
+            if fed is not None or len(moves) != 1:
+                return (body, free, fed_at, depth) if fed is not None or moves else None
+            body, free = moves[0]
+            depth += 1
+
+    def _keep(self, before, kept, layers):
+        """Keep the body of `kept` (from `_one_way`), reached from `before`, where it was not
+        met in as few moves; `_Found` once the ledger holds `room` bodies."""
+        body, _, _, depth = kept
+        shard = self.seen[hash(body) % SHARDS]
+        met = shard.get(body)
+        if met is not None and met[1] <= depth:
+            return
+        if met is None:
+            if self.ledger.held >= self.room:
+                raise _Found(self.answer())
+            self.ledger.held += 1
+        shard[body] = (before, depth)
+        layers.setdefault(depth, []).append(kept[:3])
 
     def back(self, body):
-        """The heads of the moves from the search's start to `body`, first move first."""
-        heads, cell, seen = [], self.closing.space.cell, self.seen
-        while True:
-            before = seen[hash(body) % SHARDS][body]
-            if before is None:
-                return heads[::-1]
-            heads.append(cell[body[0]])
-            body = before
+        """The heads of the moves from the search's start to `body` (kept), first move first."""
+        kept, seen = [], self.seen
+        while body is not None:
+            kept.append(body)
+            body = seen[hash(body) % SHARDS][body][0]
+        kept.reverse()
+        heads = []
+        for start, end in zip(kept, kept[1:]):
+            heads += self._between(start, end)
+        return heads
+
+    def _between(self, start, end):
+        """The heads from the kept body `start` (excluded) to `end` (included), the one kept
+        next on from it: its first move, then the one way on."""
+        space, seen = self.closing.space, self.seen
+        cell = space.cell
+        moves = seen[hash(end) % SHARDS][end][1] - seen[hash(start) % SHARDS][start][1]
+        free = space.free_of(cell[c] for c in start)
+        fruit = self.fruit if len(start) == self.length else -1
+        fed, firsts = space.steps(start, free, fruit)
+        if fed is not None:
+            firsts = firsts + [(fed, free ^ (1 << fruit))]
+        for body, left in firsts:
+            heads = [cell[body[0]]]
+            after = fruit if len(body) == len(start) else -1
+            for _ in range(moves - 1):
+                _, one_way = space.steps(body, left, after)
+                if not one_way:
+                    break
+                body, left = one_way[0]
+                heads.append(cell[body[0]])
+            if body == end:
+                return heads
+        raise AssertionError("no way on leads from one kept body to the next")
 
     def let_go(self):
         """The ledger lets go of the bodies seen."""
