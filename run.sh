@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's two commands, from any folder: `run.sh play [main.py flags]` and
 # `run.sh test [pytest flags]`. Each installs what it needs into .venv inside the checkout
-# first (system pip may refuse). It never changes folder, so relative paths on the command
+# first (system pip may refuse). The whole suite runs on up to 4 of the machine's cores. It never changes folder, so relative paths on the command
 # line (--config, --load, a test file) and the debug logs the game writes are the caller's.
 #   PYTHON=python3.X   the interpreter to build .venv with (3.9 or newer); .venv is rebuilt
 #                      when it holds another version
@@ -80,12 +80,32 @@ names_a_path() {
     return 1
 }
 
+# Whether pytest spreads the tests over the machine's cores (pytest-xdist's -n auto, at most
+# 4 worker processes: each may hold a proof's million bodies): where the arguments name no
+# test path (the whole suite), and choose no way of their own (-n, --dist, -p no:xdist) nor
+# one that needs a single process (-s, --capture, --pdb, --trace).
+spreads() {
+    names_a_path "$@" && return 1
+    local previous="" arg
+    for arg in "$@"; do
+        case $previous/$arg in
+            -p/no:xdist|*/-pno:xdist) return 1 ;;
+        esac
+        case $arg in
+            -n|-n[0-9a]*|--numprocesses*|--dist*|-s|--capture*|--pdb|--trace) return 1 ;;
+        esac
+        previous=$arg
+    done
+    return 0
+}
+
 case "${1:-}" in
     play)
         shift; install requirements.txt
         exec "$VENV/bin/python" "$HERE/main.py" "$@" ;;
     test)
         shift; install requirements-test.txt
+        spreads "$@" && set -- -n auto --maxprocesses 4 "$@"
         # pytest finds tests/ by itself only when started in the checkout: name it.
         names_a_path "$@" || set -- "$HERE/tests" "$@"
         status=0

@@ -5,6 +5,7 @@ interpreter with the installs marked done, so nothing is downloaded.
 """
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -72,6 +73,15 @@ def test_test_runs_the_checkouts_tests_from_any_folder(venv, elsewhere):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "2 passed" in done.stdout
     assert os.listdir(elsewhere) == []  # nothing left in the caller's folder
+
+
+def test_the_whole_suite_is_spread_over_the_cores_and_a_named_test_or_s_runs_in_one_process(venv, elsewhere):
+    pick = ("-p", "no:cacheprovider", "-k", "test_timing_percentiles")
+    spread = run_sh("test", *pick, cwd=elsewhere, venv=venv)
+    assert spread.returncode == 0 and re.search(r"^created: \d+/\d+ workers?$", spread.stdout, re.M), spread.stdout
+    for alone in [(os.path.join(ROOT, "tests", "test_headless.py"),), ("-s",), ("-n", "0"), ("-p", "no:xdist")]:
+        done = run_sh("test", *pick, *alone, cwd=elsewhere, venv=venv)
+        assert done.returncode == 0 and "1 passed" in done.stdout and "created:" not in done.stdout, alone
 
 
 def test_no_test_collected_is_a_failure(venv, elsewhere):
