@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's two commands, from any folder: `run.sh play [main.py flags]` and
 # `run.sh test [pytest flags]`. Each installs what it needs into .venv inside the checkout
-# first (system pip may refuse). The whole suite runs on up to 4 of the machine's cores. It never changes folder, so relative paths on the command
-# line (--config, --load, a test file) and the debug logs the game writes are the caller's.
+# first (system pip may refuse). The whole suite runs on up to 4 of the machine's cores. It
+# never changes folder, so relative paths on the command line (--config, --load, a test
+# file) and the debug logs the game writes are the caller's.
 #   PYTHON=python3.X   the interpreter to build .venv with (3.9 or newer); .venv is rebuilt
 #                      when it holds another version
 #   SNAKE_VENV=DIR     another place for the virtual environment (CI keeps one per Python)

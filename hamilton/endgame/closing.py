@@ -29,7 +29,7 @@ after it, and weighs a meal before closing by the moves expected from it to a cl
 """
 import math
 
-from hamilton.endgame.ledger import SHARDS
+from hamilton.endgame.ledger import SHARDS, linked_back
 
 # Rooms: a search gives up once it has met this many times its `room` of bodies. It keeps
 # about one body in six or seven it meets (16x12, 4 free cells: 1.3 million of 9.4 million
@@ -297,11 +297,7 @@ class _Breadth:
 
     def back(self, body):
         """The heads of the moves from the search's start to `body` (kept), first move first."""
-        kept, seen = [], self.seen
-        while body is not None:
-            kept.append(body)
-            body = seen[hash(body) % SHARDS][body][0]
-        kept.reverse()
+        kept = linked_back(self.seen, body)
         heads = []
         for start, end in zip(kept, kept[1:]):
             heads += self._between(start, end)

@@ -400,8 +400,9 @@ class Endgame:
         costs a proof seconds, and those seconds move where the next proof is rooted.
 
         The snake circles meanwhile, so the searches stop at the move `until`
-        (`_closing_until`: where the loop leaves `route`'s way), and before the ledger's work
-        reaches `most`, where the proof's limit would end it unanswered (see `verdict`).
+        (`_closing_until`: a lap of the board on, where the loop leaves `route`'s way, or at
+        the root of a proof rooted ahead), and before the ledger's work reaches `most`,
+        where the proof's limit would end it unanswered (see `verdict`).
         They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
         Meanwhile the game is known won (`spare`), by at most `slack` moves more than
         `route`."""

@@ -31,7 +31,7 @@ routes under ten laps of the board (LONG_SPARE).
 """
 from functools import partial
 
-from hamilton.endgame.ledger import SEARCH_COST, SHARDS
+from hamilton.endgame.ledger import SEARCH_COST, SHARDS, linked_back
 from hamilton.endgame.space import cells_of
 
 STEP = 1.5  # each bound of the rounds side by side (`abreast`) is this many times the last
@@ -235,11 +235,7 @@ class ForkSearch:
         `_forks_within`) leads back along, to `fork` and on into the fruit: between two
         forks, the heads of the one way on. A generator: a long route is read back over many
         pauses."""
-        forks = []
-        while fork is not None:
-            forks.append(fork)
-            fork = reached[hash(fork) % SHARDS][fork][0]
-        forks.reverse()
+        forks = linked_back(reached, fork)
         cells = []
         for start, end in zip(forks, forks[1:]):
             heads = self.heads_between(start, end, fruit)

@@ -97,3 +97,14 @@ def spread(bodies):
     for body in bodies:
         shards[hash(body) % SHARDS][body] = None
     return shards
+
+
+def linked_back(shards, last):
+    """The bodies a search kept in `shards` (dicts by hash, each body to a tuple whose first
+    item is the body kept before it, None at its start), from the start to `last`."""
+    bodies = []
+    while last is not None:
+        bodies.append(last)
+        last = shards[hash(last) % len(shards)][last][0]
+    bodies.reverse()
+    return bodies
