@@ -29,7 +29,7 @@ from hamilton.endgame.closing import Closing
 from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
-from hamilton.endgame.proof import Proof
+from hamilton.endgame.proof import Proof, going_along
 from hamilton.endgame.space import Space, after_meal, cells_of
 from hamilton.endgame.timed import Lookahead
 from hamilton.slices import stopping
@@ -379,9 +379,7 @@ class Endgame:
         loop = None if beside or self.quick(body) else self._loop(body, fruit)
         if loop is None:
             return lap_on
-        along = 0
-        while along < min(len(route), len(loop) - 1) and loop[along + 1] == route[along]:
-            along += 1
+        along = min(going_along(loop, 0, route), len(loop) - 1)
         # The snake is at the last place on the route's way at move `begun + along`: stop a
         # move before, so that the searches end (their bodies let go of) in the wait before.
         leave = begun + along - 1

@@ -78,3 +78,13 @@ class Proof:
         """The next head round the loop."""
         self.at = (self.at + 1) % len(self.loop)
         return self.loop[self.at]
+
+
+def going_along(loop, at, route, done=0):
+    """The moves the loop takes the snake, from its place `at`, the way `route` goes from its
+    move `done` on: the two often start through the same cells (where the snake has a single
+    way on). The loop never takes the fruit's cell, so it leaves the route before its end."""
+    along = 0
+    while done + along < len(route) and loop[(at + along + 1) % len(loop)] == route[done + along]:
+        along += 1
+    return along

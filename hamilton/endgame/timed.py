@@ -33,7 +33,7 @@ it always has: its figures are the benchmark's.
 """
 import math
 
-from hamilton.endgame.proof import Proof
+from hamilton.endgame.proof import Proof, going_along
 from hamilton.endgame.space import after_meal
 
 # Moves: how far ahead a proof is rooted while the snake looks on (Lookahead.looking_on). Its
@@ -129,10 +129,7 @@ class Lookahead:
         loop, at = proof.loop, proof.at
         if gone is None:
             return (root - at) % len(loop)
-        along = 0
-        while loop[(at + along + 1) % len(loop)] == route[gone + along]:
-            along += 1
-        return along
+        return going_along(loop, at, route, gone)
 
     def looking_on(self, proof):
         """Whether the snake goes on round the loop, rooting proofs ahead, rather than set out:
