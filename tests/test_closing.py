@@ -236,6 +236,41 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     assert paced._closing_until(body, fruit, first, None, 0, True) == 140
 
 
+def idle(*args):
+    """A search that pauses for ever and does no work the ledger counts (as a search letting
+    go of its bodies, a slice at a time): a proof running it ends at its limit of slices."""
+    while True:
+        yield
+
+
+def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_costs(seed_37, monkeypatch):
+    """A proof can end at its limit while the searches for a closed body run (`_closed`): it
+    keeps its route (`verdict`), counted with its own open cost. Two proofs take turns, as
+    those made ready for the next fruit do: the first finds its open cost (50), the second's
+    is never known, so it counts as the most there is (open_cap), not as the first's, nor
+    as one an earlier proof left behind (99)."""
+    grid, body, fruit = seed_37
+    first = Endgame(grid)
+    route = first.winning_route(body, fruit)
+    asked = []
+
+    def fifty_then_unknown(*args):
+        asked.append(args)
+        return (yield from (fifty if len(asked) == 1 else idle)(*args))
+    monkeypatch.setattr(Endgame, "_open_cost", fifty_then_unknown)
+    monkeypatch.setattr(Closing, "route", idle)
+    monkeypatch.setattr(Closing, "meal", idle)
+    paced = paced_endgame(grid)
+    paced.limit = 10 * (first.looked + 1000 * SLICE)  # past the route; limit_for may take a tenth
+    paced.open = 99  # as another proof's route may have left it
+    proofs = [Proof(paced.proving(body, fruit), body, fruit) for _ in range(2)]
+    while not all(proof.ended(paced.limit_of(proof)) for proof in proofs):
+        for proof in proofs:
+            paced.work_on(proof, 1)
+    assert [paced.verdict(proof) for proof in proofs] == [route, route] and len(asked) == 2
+    assert [proof.open for proof in proofs] == [50, paced.open_cap]
+
+
 def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs_and_over_closing_first(shipped,
                                                                                                         monkeypatch):
     """16x12 seed 13 (start 3, 4 free cells): the proof's route is 281 moves, and the body

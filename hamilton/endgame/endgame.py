@@ -77,7 +77,7 @@ class Endgame:
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
         self.spare = None  # a long winning route over forks, while the layered search looks for a shorter one
         self.slack = 0  # the moves a route taken may add to `spare`'s (while one through a closed body is looked for)
-        self.open = 0  # the open cost of the route a proof has just found (`proving`), kept with the proof
+        self.open = 0  # the open cost of the route of the proof under way (`proving`), kept with the proof
 
     def quick(self, body):
         """Whether proofs for `body` are quick: FREE_PATIENT free cells or fewer. With more, a
@@ -249,9 +249,10 @@ class Endgame:
 
     def work_on(self, proof, slices):
         """`slices` more of `proof`, its own notes in place: proofs made ready for the next
-        fruit take turns, and each keeps its long route (`spare`, and its `slack`) and the
-        questions its searches cut short; once it is done, its route's `open` cost."""
+        fruit take turns, and each keeps its long route (`spare`, and its `slack`), its
+        route's `open` cost so far, and the questions its searches cut short."""
         self.spare, self.slack, self.layered.cut_short = proof.spare, proof.slack, proof.cut_short
+        self.open = proof.open
         proof.work(slices)
         proof.spare, proof.slack, proof.open = self.spare, self.slack, self.open
         proof.cut_short = self.layered.cut_short
@@ -331,12 +332,17 @@ class Endgame:
         (closing.py), after which every later fruit is a few moves on, and takes it where its
         moves to a closed body are fewer than the proof's route and the way from its meal on
         (`_closed`): the later fruits of the proof's route can cost laps of the board
-        (docs/handovers.md). A body closed already goes round its cycle, with no proof."""
+        (docs/handovers.md). A body closed already goes round its cycle, with no proof.
+
+        While the proof runs, `open` is that of the route it keeps should it be given up at
+        its limit (`spare`, see `verdict`): the most there is (`open_cap`) until `_closed`
+        has weighed it, for nothing is known yet of the body it leaves."""
         closes = self._closes()
         way = self.closing.way_round(body, fruit) if closes else None
         if way is not None:
             self.open = 0
             return way
+        self.open = self.open_cap if closes else 0
         start, begun = self.ledger.spent, self.moves
         route = yield from self._proven(body, fruit, arrival)
         open_cost, most = 0, start + self.limit_for(body)
@@ -414,7 +420,7 @@ class Endgame:
             return stopping(steps, lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
         after = after_meal(body, route)
         open_cost = yield from stop(self._open_cost(space.pack(after), space.free_of(after), room))
-        open_cost = self.slack = most_open if open_cost is None else open_cost
+        open_cost = self.slack = self.open = most_open if open_cost is None else open_cost
         start, free = space.pack(body), space.free_of(body)
         far = open_cost > self.grid.size - len(body)  # further from closed than a closed body's fruits cost
         if open_cost:
