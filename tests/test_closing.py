@@ -261,7 +261,7 @@ def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_cost
     monkeypatch.setattr(Closing, "route", idle)
     monkeypatch.setattr(Closing, "meal", idle)
     paced = paced_endgame(grid)
-    paced.limit = 10 * (first.looked + 1000 * SLICE)  # past the route; limit_for may take a tenth
+    paced.limit = 10 * (first.looked + 1000 * SLICE)  # the route is found first, even at a tenth (limit_for)
     paced.open = 99  # as another proof's route may have left it
     proofs = [Proof(paced.proving(body, fruit), body, fruit) for _ in range(2)]
     while not all(proof.ended(paced.limit_of(proof)) for proof in proofs):
