@@ -110,13 +110,16 @@ class _Worker:
 
 
 def _stop(workers):
-    """Kill every worker, then wait for each and close its pipe: nothing here can wait on a worker."""
-    for worker in workers:
-        if worker.process.is_alive():
-            worker.process.kill()
-    for worker in workers:
-        worker.process.join()
-        worker.conn.close()
+    """Kill every worker, then wait for each and close its pipe: nothing here can wait on a
+    worker. A Ctrl-C meanwhile (pressed again as the run stops, or the second of two that
+    came close together) is held back until every worker is stopped, then raised as usual."""
+    with ctrl_c_held():
+        for worker in workers:
+            if worker.process.is_alive():
+                worker.process.kill()
+        for worker in workers:
+            worker.process.join()
+            worker.conn.close()
 
 
 def play_all(specs, jobs=1):

@@ -236,10 +236,13 @@ def test_ctrl_c_while_the_workers_start_stops_the_run(monkeypatch, other_thread)
     progress bar's, a cluster client's), the system may hand the Ctrl-C to that thread, which
     does not block it, and Python runs its handler in the main thread at once: it must be
     held back all the same (here that handler is called as the signal would call it)."""
-    started = jobs._Worker.__init__
+    started, pressed = jobs._Worker.__init__, []
 
     def start_then_ctrl_c(self, context):
         started(self, context)
+        if pressed:
+            return  # one Ctrl-C, after the first worker starts: the second starts after it
+        pressed.append(self)
         if other_thread:
             signal.getsignal(signal.SIGINT)(signal.SIGINT, None)
         else:
@@ -279,6 +282,34 @@ def test_stopping_kills_busy_workers_at_once(monkeypatch):
     begun = time.monotonic()
     records.close()
     assert time.monotonic() - begun < 5 and not multiprocessing.active_children()
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
+def test_a_ctrl_c_while_the_workers_are_stopped_stops_them_all_first(monkeypatch):
+    """A second Ctrl-C can come while the run stops its workers (pressed again, or the second
+    of two close together, handed late to another thread): it is held back until every
+    worker is killed and joined, then raised. Here it comes as the first worker is killed,
+    the handler called as the signal would call it."""
+    import time
+
+    def slow(spec):
+        time.sleep(0 if spec.seed < 2 else 60)  # batches of 2: the first is quick
+        return {"seed": spec.seed}
+    monkeypatch.setattr(games, "play_game", slow)
+    kill = multiprocessing.process.BaseProcess.kill
+    pressed = []
+
+    def kill_then_ctrl_c(process):
+        kill(process)
+        if not pressed:
+            pressed.append(process)
+            signal.getsignal(signal.SIGINT)(signal.SIGINT, None)
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "kill", kill_then_ctrl_c)
+    records = play_all([GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(40)], jobs=2)
+    assert next(records) == {"seed": 0}
+    with pytest.raises(KeyboardInterrupt):
+        records.close()
+    assert pressed and not multiprocessing.active_children()
 
 
 def test_progress_names_the_board(tmp_path):
