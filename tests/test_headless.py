@@ -6,6 +6,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -268,14 +269,15 @@ def test_a_worker_that_dies_is_one_error_not_a_wait(monkeypatch):
     assert not multiprocessing.active_children()
 
 
+def busy_after_the_first_batch(spec):
+    """A game for forked workers: seeds 0 and 1 (the first batch of 2) at once, the others a minute."""
+    time.sleep(0 if spec.seed < 2 else 60)
+    return {"seed": spec.seed}
+
+
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="workers see the patch by fork")
 def test_stopping_kills_busy_workers_at_once(monkeypatch):
-    import time
-
-    def slow(spec):
-        time.sleep(0 if spec.seed < 2 else 60)  # batches of 2: the first is quick
-        return {"seed": spec.seed}
-    monkeypatch.setattr(games, "play_game", slow)
+    monkeypatch.setattr(games, "play_game", busy_after_the_first_batch)
     specs = [GameSpec(4, 4, 3, "greedy", seed, 100) for seed in range(40)]
     records = play_all(specs, jobs=2)
     assert next(records) == {"seed": 0}
@@ -290,12 +292,7 @@ def test_a_ctrl_c_while_the_workers_are_stopped_stops_them_all_first(monkeypatch
     of two close together, handed late to another thread): it is held back until every
     worker is killed and joined, then raised. Here it comes as the first worker is killed,
     the handler called as the signal would call it."""
-    import time
-
-    def slow(spec):
-        time.sleep(0 if spec.seed < 2 else 60)  # batches of 2: the first is quick
-        return {"seed": spec.seed}
-    monkeypatch.setattr(games, "play_game", slow)
+    monkeypatch.setattr(games, "play_game", busy_after_the_first_batch)
     kill = multiprocessing.process.BaseProcess.kill
     pressed = []
 
