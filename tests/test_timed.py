@@ -6,6 +6,7 @@ next fruit's proofs ready while the snake goes to eat. These tests drive it with
 clock (time is the work done), so they are the same on any machine.
 """
 import copy
+from types import SimpleNamespace
 
 import pytest
 
@@ -21,7 +22,8 @@ from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.layers import TooBig
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal
-from hamilton.endgame.timed import LOOK_STEP
+from hamilton.endgame.proof import going_along
+from hamilton.endgame.timed import LOOK_STEP, Lookahead
 from hamilton.grid import Grid
 from hamilton.verdict import Answer, Verdict
 from headless.figures import Timing
@@ -657,3 +659,17 @@ def test_once_a_route_is_proven_the_moves_left_are_known_while_the_snake_goes_on
     assert seen[0] is None  # the first move: nothing proven yet
     assert seen[1:] and all(left == 158 - moves for moves, left in enumerate(seen[1:], 2))
     assert len(route) == seen[-1]  # the route handed out is the one counted down
+
+
+def test_the_moves_of_a_route_the_loop_has_gone_along_count_while_the_loop_keeps_to_its_way():
+    """`Lookahead.gone`: the loop has taken the snake from the route's root to its place; the
+    moves of the route it went along, where the loop kept to the route's way all that time,
+    else None. `going_along` counts no further than `most`."""
+    loop = [10, 11, 12, 13, 14, 15]
+    route = [12, 13, 20, 21]  # proven from the loop's place 1: its first two moves are the loop's
+
+    def gone(at):
+        return Lookahead.gone(SimpleNamespace(loop=loop, at=at), 1, route)
+    assert [gone(at) for at in (1, 2, 3, 4, 0)] == [0, 1, 2, None, None]  # 0: five on, past the end
+    assert going_along(loop, 1, route) == 2 and going_along(loop, 1, route, most=1) == 1
+    assert going_along(loop, 2, route, done=1) == 1

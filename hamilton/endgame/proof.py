@@ -80,11 +80,13 @@ class Proof:
         return self.loop[self.at]
 
 
-def going_along(loop, at, route, done=0):
+def going_along(loop, at, route, done=0, most=None):
     """The moves the loop takes the snake, from its place `at`, the way `route` goes from its
-    move `done` on: the two often start through the same cells (where the snake has a single
-    way on). The loop never takes the fruit's cell, so it leaves the route before its end."""
+    move `done` on, counted up to `most` (None: to the route's end): the two often start
+    through the same cells (where the snake has a single way on). The loop never takes the
+    fruit's cell, so it leaves the route before its end."""
+    end = len(route) if most is None else min(len(route), done + most)
     along = 0
-    while done + along < len(route) and loop[(at + along + 1) % len(loop)] == route[done + along]:
+    while done + along < end and loop[(at + along + 1) % len(loop)] == route[done + along]:
         along += 1
     return along

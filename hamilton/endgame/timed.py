@@ -236,9 +236,8 @@ class Lookahead:
         along since: the route's way and the loop's often start alike, through the same cells
         (where the snake has a single way on). None if the loop has left its way, or gone
         past its end."""
-        loop = proof.loop
-        gone = (proof.at - root) % len(loop)
-        if gone >= len(route) or any(loop[(root + k) % len(loop)] != route[k - 1] for k in range(1, gone + 1)):
+        gone = (proof.at - root) % len(proof.loop)
+        if gone >= len(route) or going_along(proof.loop, root, route, most=gone) < gone:
             return None
         return gone
 
