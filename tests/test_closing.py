@@ -455,3 +455,53 @@ def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(s
     for (after, next_fruit), proof in search.lookahead.prepared.items():  # each kept its own notes
         alone = paced_endgame(grid)
         assert finish(alone.proving(after, next_fruit, beside=True)) == proof.route and alone.open == proof.open
+
+
+def at_the_cap(self, body, free, room):
+    """An `_open_cost` that says every meal leaves the body at the cap (a generator)."""
+    return self.open_cap
+    yield
+
+
+def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks_finds_a_meal_that_closes_it(
+        seed_37, monkeypatch):
+    """10x10 seed 37 (start 4, 4 free cells): the proof's route is 158 moves, and its meal
+    leaves the body open. Where the breadth-first searches for a closed body find nothing
+    (as where they fill the hold), a round over forks within 158 + 4 moves finds a route of
+    160 whose meal leaves the body closed: open cost 0. Where the snake will look on instead
+    (the open cost at its cap, proofs quick), that round is not made."""
+    grid, body, fruit = seed_37
+    monkeypatch.setattr(Closing, "route", nothing_found)
+    monkeypatch.setattr(Closing, "meal", nothing_found)
+    paced = paced_endgame(grid)
+    route = paced.winning_route(body, fruit)
+    assert len(route) == 160 and paced.open == 0
+    assert paced.closing.run_of(followed(grid, body, route, fruit)) is not None
+    monkeypatch.setattr(Endgame, "_open_cost", at_the_cap)
+    capped = paced_endgame(grid)
+    assert len(capped.winning_route(body, fruit)) == 158 and capped.open == capped.open_cap
+
+
+def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proofs_work_and_before_the_snake_sets_out(
+        seed_37):
+    """Seed 37, as above (its loop is 96 moves, and goes the proof's route's way for 33): the
+    round stops (None) once it has done as much work as the proof had, or a move before the
+    snake can set out on the proof's route; with the work and the time, it finds the route
+    of 160. The snake can set out until the loop leaves the route's way (to move 32, from
+    the proof's place at 0), and past there at that place a lap on (95); a proof rooted
+    ahead, when the snake gets to its root."""
+    grid, body, fruit = seed_37
+    search = Endgame(grid)
+    route = search.winning_route(body, fruit)
+    assert search._setting_out(body, fruit, route, None, 0) == 32
+    assert search._setting_out(body, fruit, route, 70, 0) == 70
+    search.moves = 40
+    assert search._setting_out(body, fruit, route, None, 0) == 95
+
+    def rounded(proof_work, moves):
+        search.moves = moves
+        return finish(search._closing_meal(body, fruit, route, 100, (search.ledger.spent - proof_work, 0, None),
+                                           lambda steps: steps))
+    assert rounded(0, 0) is None and rounded(10 ** 9, 96) is None
+    found = rounded(10 ** 9, 0)
+    assert len(found) == 160 and search.closing.run_of(after_meal(body, found)) is not None

@@ -348,7 +348,7 @@ class Endgame:
         open_cost, most = 0, start + self.limit_for(body)
         if route is not None and closes:
             until = self._closing_until(body, fruit, route, arrival, begun, beside)
-            route, open_cost = yield from self._closed(body, fruit, route, until, most, beside)
+            route, open_cost = yield from self._closed(body, fruit, route, until, most, beside, (start, begun, arrival))
         self.open = open_cost  # set as it returns: proofs made ready take turns (work_on)
         return route
 
@@ -391,7 +391,7 @@ class Endgame:
         leave = begun + along - 1
         return lap_on if leave < self.moves else leave
 
-    def _closed(self, body, fruit, route, until, most, beside):
+    def _closed(self, body, fruit, route, until, most, beside, began):
         """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
         its own, as a generator. The open cost is the moves expected from the body a meal
         leaves to a closed body, over the places the next fruit can take (`_open_cost`): about
@@ -402,12 +402,18 @@ class Endgame:
         fewer moves than that), a route that closes the body before or after its meal, with
         fewer moves to a closed body again, is looked for too (Closing.meal): that search
         costs a proof seconds, and those seconds move where the next proof is rooted.
+        Those searches go breadth first, and give up where the nearest closed body is past
+        the hold. Where the cost is still more than the free cells, a route about as long as the
+        proof's (as many moves more as there are free cells) whose meal leaves the body closed
+        is looked for over forks, depth first (`_closing_meal`).
 
         The snake circles meanwhile, so the searches stop at the move `until`
         (`_closing_until`: a lap of the board on, where the loop leaves `route`'s way, or at
         the root of a proof rooted ahead), and before the ledger's work reaches `most`,
         where the proof's limit would end it unanswered (see `verdict`).
         They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
+        `began`: the ledger's work, the move count and `arrival` when the proof began, for
+        `_closing_meal`.
         Meanwhile the game is known won (`spare`), by at most `slack` moves more than
         `route`."""
         ledger, space = self.ledger, self.space
@@ -433,8 +439,64 @@ class Endgame:
                                                       partial(self._meal_cost, room=room)))
             if found is not None:
                 route, open_cost = found
+        if not beside and open_cost > self.grid.size - len(body):
+            found = yield from self._closing_meal(body, fruit, route, open_cost, began, stop)
+            if found is not None:
+                route, open_cost = found, 0
         self.slack = 0
         return route, open_cost
+
+    def _closing_meal(self, body, fruit, route, open_cost, began, stop):
+        """A route (a list of cells) no more than the free cells longer than `route`, whose meal
+        leaves the body closed, or None (a generator; see `_closed`). One round over forks
+        (forks.closing_meal), depth first, holds few bodies where the breadth-first searches
+        fill the hold: 12x12, start 4, seed 14's hand-over has such a route of 237 moves
+        beside its proof's 235, and its later fruits then take 6 moves, not 528. It stops at
+        `stop` (`_closed`'s), before it has done as much work as the proof had (`began`: the
+        ledger's work, the move count and `arrival` when the proof began), so a proof takes
+        at most twice as long, and a move before the snake can next set out on `route`
+        (`_setting_out`), so it never costs the snake a lap.
+
+        Not where the snake will look on (timed.Lookahead.looking_on: quick proofs whose route
+        leaves the body at the open cost's cap): proofs rooted round the loop look for such a
+        route there, and one found from here, long, would end the looking on (16x12, start
+        3, seed 9: 1,015 moves from the hand-over, where a root 60 moves on proves 767)."""
+        if open_cost >= self.open_cap and self.quick(body):
+            return None
+        space, ledger = self.space, self.ledger
+        work, begun, arrival = began
+        bound = len(route) + self.grid.size - len(body)
+        enough, before = 2 * ledger.spent - work, self._setting_out(body, fruit, route, arrival, begun)
+        search = self.forks.closing_meal(space.pack(body), fruit, space.free_of(body), bound, self._is_closed)
+        found = yield from stop(stopping(search, lambda: ledger.spent >= enough or self.moves >= before))
+        return None if found is None else [space.cell[c] for c in found]
+
+    def _setting_out(self, body, fruit, route, arrival, begun):
+        """The move count a move before the snake can next set out on `route` from `body`: for
+        a proof rooted ahead, `arrival`, when the snake gets there; for one of the snake's own
+        place (it was at `body` at move `begun`), round the loop that brings `body` back,
+        where the loop leaves the route's way (Lookahead.gone) or, past there, the next time
+        it is at `body`. Without a loop, never.
+
+            loop   body a b c d ... body a b ...    the snake at body at `begun`: it can set
+            route  body a b x                       out there, at a and at b; past b, at
+                                                    body again, a lap on
+        """
+        if arrival is not None:
+            return arrival
+        loop = self._loop(body, fruit)
+        if loop is None:
+            return math.inf
+        along = min(going_along(loop, 0, route), len(loop) - 1)
+        if begun + along - 1 >= self.moves:
+            return begun + along - 1
+        return self.moves + (begun - self.moves) % len(loop) - 1
+
+    def _is_closed(self, body, free):
+        """Whether `body` (packed, its free cells the bits `free`) is closed (a generator, as
+        ForkSearch.within asks)."""
+        return self.closing.run(body, free) is not None
+        yield
 
     def _meal_cost(self, body, free, room):
         """`_open_cost` of the body a meal leaves (packed, its free cells the bits `free`), or

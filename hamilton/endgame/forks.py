@@ -128,17 +128,31 @@ class ForkSearch:
         yield
         return None
 
-    def within(self, body, fruit, free, bound, hold=None):
+    def closing_meal(self, body, fruit, free, bound, closed):
+        """A route (packed) from `body` within `bound` moves whose meal leaves a body that
+        `closed(body, free)` (a generator) says is closed, or None: one round over forks,
+        depth first, the first such route it meets. A closed body is won (closing.py), so no
+        next fruit is searched. None too where the round meets its bounds (Unsure)."""
+        try:
+            route, _ = yield from self.within(body, fruit, free, bound, meal=closed)
+        except Unsure:
+            route = None
+        yield from self.ledger.free_all()
+        return route
+
+    def within(self, body, fruit, free, bound, hold=None, meal=None):
         """(a winning route within `bound` moves or None, whether the bound cut a way short):
         a round of `first` or `shorter`. A fork met again in fewer moves is
         searched again from there, so no route within the bound is missed. With no bound
         (None) each fork is searched once, and the route is the first found. Raises Overflow
-        past the ledger's hold, or past `hold` forks of its own.
+        past the ledger's hold, or past `hold` forks of its own. `meal(body, free)`, a
+        generator, says whether the body a meal leaves will do: won for every next fruit
+        (`after`) unless another is given (`closing_meal`).
 
         A round can meet a million forks: they are kept in SHARDS dicts by hash, as a big
         layered search keeps its bodies (ledger.py), so that no one dict grows, or is freed,
         all at once."""
-        ledger = self.ledger
+        ledger, meal = self.ledger, self.after if meal is None else meal
         reached = [{} for _ in range(SHARDS)]  # fork -> (the fork before it, the moves to it)
         reached[hash(body) % SHARDS][body] = (None, 0)
         forks, bounded, kept = [(body, free, 0)], False, 1
@@ -149,7 +163,7 @@ class ForkSearch:
                 if depth > reached[hash(now) % SHARDS][now][1]:
                     continue  # reached in fewer moves since
                 fed, moves = self.space.steps(now, left, fruit)
-                if fed is not None and (yield from self.after(fed, left ^ 1 << fruit)):
+                if fed is not None and (yield from meal(fed, left ^ 1 << fruit)):
                     return (yield from self.route(reached, now, fruit)), bounded
                 for after, after_free in moves:
                     found = yield from self.next_fork(after, after_free, fruit)
