@@ -488,8 +488,8 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
     round stops (None) once it has done as much work as the proof had, or a move before the
     snake can set out on the proof's route; with the work and the time, it finds the route
     of 160. The snake can set out until the loop leaves the route's way (to move 32, from
-    the proof's place at 0), and past there at that place a lap on (95); a proof rooted
-    ahead, when the snake gets to its root."""
+    the proof's place at 0), and past there at that place a lap on (95), the next time after
+    the present move; a proof rooted ahead, when the snake gets to its root."""
     grid, body, fruit = seed_37
     search = Endgame(grid)
     route = search.winning_route(body, fruit)
@@ -497,11 +497,14 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
     assert search._setting_out(body, fruit, route, 70, 0) == 70
     search.moves = 40
     assert search._setting_out(body, fruit, route, None, 0) == 95
+    search.moves = 96  # the snake is where the proof began: after this move, it is there a lap on
+    assert search._setting_out(body, fruit, route, None, 0) == 96 + 95
+    assert search._setting_out(body, fruit, route, None, 96) == 96 + 32  # the proof began at this move
 
     def rounded(proof_work, moves):
         search.moves = moves
         return finish(search._closing_meal(body, fruit, route, 100, (search.ledger.spent - proof_work, 0, None),
                                            lambda steps: steps))
-    assert rounded(0, 0) is None and rounded(10 ** 9, 96) is None
+    assert rounded(0, 0) is None and rounded(10 ** 9, 95) is None  # at move 96 the snake is where it began
     found = rounded(10 ** 9, 0)
     assert len(found) == 160 and search.closing.run_of(after_meal(body, found)) is not None

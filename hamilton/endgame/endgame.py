@@ -476,7 +476,8 @@ class Endgame:
         a proof rooted ahead, `arrival`, when the snake gets there; for one of the snake's own
         place (it was at `body` at move `begun`), round the loop that brings `body` back,
         where the loop leaves the route's way (Lookahead.gone) or, past there, the next time
-        it is at `body`. Without a loop, never.
+        it is at `body` after this move (at this move only where the proof began at it, as
+        in a patient proof, whose moves stand still). Without a loop, never.
 
             loop   body a b c d ... body a b ...    the snake at body at `begun`: it can set
             route  body a b x                       out there, at a and at b; past b, at
@@ -490,7 +491,8 @@ class Endgame:
         along = min(going_along(loop, 0, route), len(loop) - 1)
         if begun + along - 1 >= self.moves:
             return begun + along - 1
-        return self.moves + (begun - self.moves) % len(loop) - 1
+        lap = len(loop)
+        return self.moves + ((begun - self.moves) % lap or lap) - 1
 
     def _is_closed(self, body, free):
         """Whether `body` (packed, its free cells the bits `free`) is closed (a generator, as
