@@ -385,10 +385,7 @@ class Endgame:
         loop = None if beside or self.quick(body) else self._loop(body, fruit)
         if loop is None:
             return lap_on
-        along = min(going_along(loop, 0, route), len(loop) - 1)
-        # The snake is at the last place on the route's way at move `begun + along`: stop a
-        # move before, so that the searches end (their bodies let go of) in the wait before.
-        leave = begun + along - 1
+        leave = _before_leaving(loop, route, begun)
         return lap_on if leave < self.moves else leave
 
     def _closed(self, body, fruit, route, until, most, beside, began):
@@ -488,9 +485,9 @@ class Endgame:
         loop = self._loop(body, fruit)
         if loop is None:
             return math.inf
-        along = min(going_along(loop, 0, route), len(loop) - 1)
-        if begun + along - 1 >= self.moves:
-            return begun + along - 1
+        leave = _before_leaving(loop, route, begun)
+        if leave >= self.moves:
+            return leave
         lap = len(loop)
         return self.moves + ((begun - self.moves) % lap or lap) - 1
 
@@ -592,3 +589,10 @@ class Endgame:
         if shorter is None or self.timed and len(shorter) >= len(route):
             return self.spare
         return [self.space.cell[c] for c in shorter]
+
+
+def _before_leaving(loop, route, begun):
+    """The move count a move before the snake, going round `loop` from its start at move
+    `begun`, is at the last place on `route`'s way (the two often start alike): the searches
+    that stop there end, their bodies let go of, in the wait before."""
+    return begun + min(going_along(loop, 0, route), len(loop) - 1) - 1
