@@ -487,9 +487,10 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
     """Seed 37, as above (its loop is 96 moves, and goes the proof's route's way for 33): the
     round stops (None) once it has done as much work as the proof had, or a move before the
     snake can set out on the proof's route; with the work and the time, it finds the route
-    of 160. The snake can set out until the loop leaves the route's way (to move 32, from
-    the proof's place at 0), and past there at that place a lap on (95), the next time after
-    the present move; a proof rooted ahead, when the snake gets to its root."""
+    of 160, first freeing the bodies an ended search let go of. The snake can set out until
+    the loop leaves the route's way (to move 32, from the proof's place at 0), and past
+    there at that place a lap on (95), the next time after the present move; a proof rooted
+    ahead, when the snake gets to its root."""
     grid, body, fruit = seed_37
     search = Endgame(grid)
     route = search.winning_route(body, fruit)
@@ -506,5 +507,7 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
         return finish(search._closing_meal(body, fruit, route, 100, (search.ledger.spent - proof_work, 0, None),
                                            lambda steps: steps))
     assert rounded(0, 0) is None and rounded(10 ** 9, 95) is None  # at move 96 the snake is where it began
+    search.ledger.let_go(dict.fromkeys(range(search.ledger.hold - search.ledger.held)))  # an ended search's
+    search.ledger.held = search.ledger.hold  # bodies, the hold full till they are freed
     found = rounded(10 ** 9, 0)
     assert len(found) == 160 and search.closing.run_of(after_meal(body, found)) is not None
