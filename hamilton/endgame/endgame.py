@@ -345,10 +345,9 @@ class Endgame:
         self.open = self.open_cap if closes else 0
         start, begun = self.ledger.spent, self.moves
         route = yield from self._proven(body, fruit, arrival)
-        open_cost, most = 0, start + self.limit_for(body)
+        open_cost = 0
         if route is not None and closes:
-            until = self._closing_until(body, fruit, route, arrival, begun, beside)
-            route, open_cost = yield from self._closed(body, fruit, route, until, most, beside, (start, begun, arrival))
+            route, open_cost = yield from self._closed(body, fruit, route, beside, (start, begun, arrival))
         self.open = open_cost  # set as it returns: proofs made ready take turns (work_on)
         return route
 
@@ -388,7 +387,7 @@ class Endgame:
         leave = _before_leaving(loop, route, begun)
         return lap_on if leave < self.moves else leave
 
-    def _closed(self, body, fruit, route, until, most, beside, began):
+    def _closed(self, body, fruit, route, beside, began):
         """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
         its own, as a generator. The open cost is the moves expected from the body a meal
         leaves to a closed body, over the places the next fruit can take (`_open_cost`): about
@@ -404,16 +403,18 @@ class Endgame:
         proof's (as many moves more as there are free cells) whose meal leaves the body closed
         is looked for over forks, depth first (`_closing_meal`).
 
-        The snake circles meanwhile, so the searches stop at the move `until`
-        (`_closing_until`: a lap of the board on, where the loop leaves `route`'s way, or at
-        the root of a proof rooted ahead), and before the ledger's work reaches `most`,
-        where the proof's limit would end it unanswered (see `verdict`).
+        `began`: the ledger's work, the move count and `arrival` when the proof began. The
+        snake circles meanwhile, so the searches stop at the move `until` (`_closing_until`:
+        a lap of the board on, where the loop leaves `route`'s way, or at the root of a proof
+        rooted ahead), and before the ledger's work reaches the proof's limit, which would
+        end it unanswered (see `verdict`).
         They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
-        `began`: the ledger's work, the move count and `arrival` when the proof began, for
-        `_closing_meal`.
         Meanwhile the game is known won (`spare`), by at most `slack` moves more than
         `route`."""
         ledger, space = self.ledger, self.space
+        work, begun, arrival = began
+        until = self._closing_until(body, fruit, route, arrival, begun, beside)
+        most = work + self.limit_for(body)
         most_open = self.open_cap
         self.spare, self.slack = route, most_open
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
