@@ -504,8 +504,8 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
 
     def rounded(proof_work, moves):
         search.moves = moves
-        return finish(search._closing_meal(body, fruit, route, 100, (search.ledger.spent - proof_work, 0, None),
-                                           lambda steps: steps))
+        began = endgame.Began(search.ledger.spent - proof_work, 0, None)
+        return finish(search._closing_meal(body, fruit, route, 100, began, lambda steps: steps))
     assert rounded(0, 0) is None and rounded(10 ** 9, 95) is None  # at move 96 the snake is where it began
     search.ledger.let_go(dict.fromkeys(range(search.ledger.hold - search.ledger.held)))  # an ended search's
     search.ledger.held = search.ledger.hold  # bodies, the hold full till they are freed

@@ -24,6 +24,7 @@ import math
 import sys
 from collections import deque
 from functools import partial
+from typing import NamedTuple, Optional
 
 from hamilton.endgame.closing import Closing
 from hamilton.endgame.forks import ForkSearch, Unsure
@@ -42,6 +43,15 @@ WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
 LONG_SPARE = 10  # laps of the board: a timed game's only route longer than this is shortened with all of LIMIT
 CLOSING_MARGIN = 2  # laps of the board: the most a place of the next fruit adds to an open cost (Endgame._open_cost)
+
+
+class Began(NamedTuple):
+    """Where a proof began, for the searches after it (Endgame._closed): the ledger's work
+    then, the move count then, and the move count at which the snake gets to the proof's
+    body if it is rooted ahead (None for the snake's own place)."""
+    work: int
+    moves: int
+    arrival: Optional[int]
 
 
 class Endgame:
@@ -347,7 +357,7 @@ class Endgame:
         route = yield from self._proven(body, fruit, arrival)
         open_cost = 0
         if route is not None and closes:
-            route, open_cost = yield from self._closed(body, fruit, route, beside, (start, begun, arrival))
+            route, open_cost = yield from self._closed(body, fruit, route, beside, Began(start, begun, arrival))
         self.open = open_cost  # set as it returns: proofs made ready take turns (work_on)
         return route
 
@@ -403,18 +413,16 @@ class Endgame:
         proof's (as many moves more as there are free cells) whose meal leaves the body closed
         is looked for over forks, depth first (`_closing_meal`).
 
-        `began`: the ledger's work, the move count and `arrival` when the proof began. The
-        snake circles meanwhile, so the searches stop at the move `until` (`_closing_until`:
-        a lap of the board on, where the loop leaves `route`'s way, or at the root of a proof
-        rooted ahead), and before the ledger's work reaches the proof's limit, which would
-        end it unanswered (see `verdict`).
+        `began`: where the proof began (`Began`). The snake circles meanwhile, so the searches
+        stop at the move `until` (`_closing_until`: a lap of the board on, where the loop
+        leaves `route`'s way, or at the root of a proof rooted ahead), and before the ledger's
+        work reaches the proof's limit, which would end it unanswered (see `verdict`).
         They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
         Meanwhile the game is known won (`spare`), by at most `slack` moves more than
         `route`."""
         ledger, space = self.ledger, self.space
-        work, begun, arrival = began
-        until = self._closing_until(body, fruit, route, arrival, begun, beside)
-        most = work + self.limit_for(body)
+        until = self._closing_until(body, fruit, route, began.arrival, began.moves, beside)
+        most = began.work + self.limit_for(body)
         most_open = self.open_cap
         self.spare, self.slack = route, most_open
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
@@ -450,10 +458,10 @@ class Endgame:
         (forks.closing_meal), depth first, holds few bodies where the breadth-first searches
         fill the hold: 12x12, start 4, seed 14's hand-over has such a route of 237 moves
         beside its proof's 235, and its later fruits then take 6 moves, not 528. It stops at
-        `stop` (`_closed`'s), before it has done as much work as the proof had (`began`: the
-        ledger's work, the move count and `arrival` when the proof began), so a proof takes
-        at most twice as long, and a move before the snake can next set out on `route`
-        (`_setting_out`), so it never costs the snake a lap.
+        `stop` (`_closed`'s), before it has done as much work as the proof had (`began`: where
+        the proof began, `Began`), so a proof takes at most twice as long, and a move before
+        the snake can next set out on `route` (`_setting_out`), so it never costs the snake a
+        lap.
 
         Not where the snake will look on (timed.Lookahead.looking_on: quick proofs whose route
         leaves the body at the open cost's cap): proofs rooted round the loop look for such a
@@ -462,9 +470,9 @@ class Endgame:
         if open_cost >= self.open_cap and self.quick(body):
             return None
         space, ledger = self.space, self.ledger
-        work, begun, arrival = began
         bound = len(route) + self.grid.size - len(body)
-        enough, before = 2 * ledger.spent - work, self._setting_out(body, fruit, route, arrival, begun)
+        enough = 2 * ledger.spent - began.work
+        before = self._setting_out(body, fruit, route, began.arrival, began.moves)
         search = self.forks.closing_meal(space.pack(body), fruit, space.free_of(body), bound, self._is_closed)
         found = yield from stop(stopping(search, lambda: ledger.spent >= enough or self.moves >= before))
         return None if found is None else [space.cell[c] for c in found]
