@@ -10,7 +10,7 @@ from hamilton.endgame.closing import Closing
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal, cells_of
 from hamilton.grid import Grid
-from hamilton.slices import Sliced, finish
+from hamilton.slices import Sliced, finish, stopping
 from test_endgame import eats_by, handed_over_positions
 from test_timed import timed_until_route
 
@@ -205,10 +205,11 @@ def fifty(*args):
 def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_routes_way(seed_37, monkeypatch):
     """The loop the snake circles on takes it along the first 33 cells of the proof's route of
     158. Where proofs are not quick (more free cells than FREE_PATIENT; made so here), with
-    searches for a closed body that never end, they stop a move before the snake gets to the
-    33rd, and the snake sets out on the rest of the route there: the fruit 158 moves after the
-    hand-over, not a lap of the loop and 158. (Where proofs are quick, they keep a lap of
-    the board.)"""
+    searches for a closed body that never end (the round over forks finding nothing), they
+    stop a move before the snake gets to the 33rd, and the snake sets out on the rest of the
+    route there: the fruit 158 moves after the hand-over, not a lap of the loop and 158. So
+    do those of quick proofs whose route's open cost is less than half a lap of the loop.
+    (Where it is half a lap or more, they keep a lap of the board.)"""
     grid, body, fruit = seed_37
     first = Endgame(grid).winning_route(body, fruit)
     paced = paced_endgame(grid)
@@ -216,10 +217,16 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     assert len(first) == 158 and len(loop) == 96
     assert [loop[k] == first[k - 1] for k in range(1, 35)] == [True] * 33 + [False]
     assert paced._closing_until(body, fruit, first, None, 0, False) == paced.grid.size  # quick: a lap
+    # ... once its route's open cost is known, only where that is half a lap of the loop or more
+    # (open costs undercount what the later fruits take): with less, what a closed body can
+    # save is less than the lap the route costs once the loop has left its way
+    assert paced._closing_until(body, fruit, first, None, 0, False, open_cost=48) == paced.grid.size
+    assert paced._closing_until(body, fruit, first, None, 0, False, open_cost=47) == 32
     monkeypatch.setattr(Endgame, "quick", lambda self, body: False)
     monkeypatch.setattr(Endgame, "_open_cost", fifty)
     monkeypatch.setattr(Closing, "route", endless)
     monkeypatch.setattr(Closing, "meal", endless)
+    monkeypatch.setattr(Endgame, "_closing_meal", nothing_found)
     _, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced)
     assert (moves, roots) == (33, []) and route == first[33:]
     assert eats_by(grid, at, fruit, route)
@@ -234,6 +241,16 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     paced.moves = 40
     assert until(0) == 140 and until(None, arrival=60) == 60
     assert paced._closing_until(body, fruit, first, None, 0, True) == 140
+    monkeypatch.setattr(Endgame, "quick", lambda self, body: True)  # quick, with an open cost of 40:
+    monkeypatch.setattr(Endgame, "_open_cost", forty)
+    _, moves, _, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))
+    assert (moves, roots) == (33, []) and route == first[33:]  # less than half the loop's 96: the same
+
+
+def forty(*args):
+    """An open cost of 40, found at once."""
+    return 40
+    yield
 
 
 def idle(*args):
@@ -482,15 +499,70 @@ def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks
     assert len(capped.winning_route(body, fruit)) == 158 and capped.open == capped.open_cap
 
 
+def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_breadth_first_searches(
+        seed_37, monkeypatch):
+    """Seed 37, as above: the round over forks, cut at the proof's own work, is made first;
+    where it finds the route of 160 whose meal closes the body, the breadth-first search for
+    a closed body before the meal looks only within those 160 moves, and the one for a meal
+    that closes it, which can take many seconds more, is not made."""
+    grid, body, fruit = seed_37
+    asked = []
+
+    def noted(name):
+        def search(closing, body, fruit, free, bound, *rest):
+            asked.append((name, bound))
+            return None
+            yield
+        return search
+    monkeypatch.setattr(Closing, "route", noted("route"))
+    monkeypatch.setattr(Closing, "meal", noted("meal"))
+    paced = paced_endgame(grid)
+    route = paced.winning_route(body, fruit)
+    assert len(route) == 160 and paced.open == 0 and asked == [("route", 160)]
+    asked[:] = []
+    monkeypatch.setattr(Endgame, "_open_cost", at_the_cap)  # where the snake will look on, no round:
+    capped = paced_endgame(grid)  # both breadth-first searches
+    cap = capped.open_cap
+    assert len(capped.winning_route(body, fruit)) == 158 and asked == [("route", 158 + cap), ("meal", 158 + cap - 1)]
+
+
+def test_after_the_round_finds_a_route_the_search_before_the_meal_stops_before_the_snake_could_no_longer_take_it(
+        seed_37, monkeypatch):
+    """Seed 37, as above: the round finds the route of 160, and the snake could set out on it
+    until move 33, as on the proof's. Made to leave the loop's way sooner (the snake can set
+    out on it only till move 11), the breadth-first search after the round, which here never
+    ends, stops a move before, at move 10, not 32, and the proof ends with the route of 160.
+    (A proof rooted ahead then proves 140 from move 20: the fruit at move 160 all the same.)"""
+    grid, body, fruit = seed_37
+    real_setting_out, real_closed = Endgame._setting_out, Endgame._closed
+    ended = []
+
+    def sooner(self, body, fruit, route, arrival, begun):
+        return 10 if len(route) == 160 else real_setting_out(self, body, fruit, route, arrival, begun)
+
+    def noted(self, *args):
+        route, open_cost = yield from real_closed(self, *args)
+        ended.append((self.moves, len(route), open_cost))
+        return route, open_cost
+    monkeypatch.setattr(Endgame, "_setting_out", sooner)
+    monkeypatch.setattr(Endgame, "_closed", noted)
+    monkeypatch.setattr(Closing, "route", endless)
+    paced = paced_endgame(grid)
+    _, moves, at, route, _ = timed_until_route(grid, body, fruit, 3_000_000, search=paced)
+    assert ended[0] == (10, 160, 0) and moves + len(route) == 160 and eats_by(grid, at, fruit, route)
+
+
 def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proofs_work_and_before_the_snake_sets_out(
         seed_37):
     """Seed 37, as above (its loop is 96 moves, and goes the proof's route's way for 33): the
-    round stops (None) once it has done as much work as the proof had, or a move before the
-    snake can set out on the proof's route; with the work and the time, it finds the route
-    of 160, first freeing the bodies an ended search let go of. The snake can set out until
-    the loop leaves the route's way (to move 32, from the proof's place at 0), and past
-    there at that place a lap on (95), the next time after the present move; a proof rooted
-    ahead, when the snake gets to its root."""
+    round stops (None) once it has done as much work as the proof had, and at `_closed`'s
+    stop (where no lap is kept, a move before the loop leaves the route's way), as the
+    searches after it; with the work, it finds the route of 160, first freeing the bodies an
+    ended search let go of. Where it finds one, the searches after it stop a move before the
+    snake can next set out on it (`_setting_out`): until the loop leaves the route's way (to
+    move 32, from the proof's place at 0), and past there at that place a lap on (95), the
+    next time after the present move; for a proof rooted ahead, when the snake gets to its
+    root."""
     grid, body, fruit = seed_37
     search = Endgame(grid)
     route = search.winning_route(body, fruit)
@@ -502,11 +574,12 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
     assert search._setting_out(body, fruit, route, None, 0) == 96 + 95
     assert search._setting_out(body, fruit, route, None, 96) == 96 + 32  # the proof began at this move
 
-    def rounded(proof_work, moves):
+    def rounded(proof_work, moves, stop=lambda steps: steps):
         search.moves = moves
         began = endgame.Began(search.ledger.spent - proof_work, 0, None)
-        return finish(search._closing_meal(body, fruit, route, 100, began, lambda steps: steps))
-    assert rounded(0, 0) is None and rounded(10 ** 9, 95) is None  # at move 96 the snake is where it began
+        return finish(search._closing_meal(body, fruit, route, 100, began, stop))
+    assert rounded(0, 0) is None
+    assert rounded(10 ** 9, 95, lambda steps: stopping(steps, lambda: search.moves >= 95)) is None
     search.ledger.let_go(dict.fromkeys(range(search.ledger.hold - search.ledger.held)))  # an ended search's
     search.ledger.held = search.ledger.hold  # bodies, the hold full till they are freed
     found = rounded(10 ** 9, 0)

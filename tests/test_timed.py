@@ -85,7 +85,7 @@ def test_while_a_closing_route_is_looked_for_the_win_counts_as_proven_by_at_most
         proof = search.proof
         back = len(proof.way_to(proof.root))
         shown.append((search.moves, search.lookahead.moves_left(proof), proof.slack, back, proof.spare))
-    route = circled_until_route(search, *seed_37, 2000, watch)
+    route = circled_until_route(search, *seed_37, 5000, watch)
     eaten = search.moves + len(route) - 1
     assert eaten == 142
     looking = [(left, back, spare, slack) for _, left, slack, back, spare in shown if slack]

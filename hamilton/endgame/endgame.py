@@ -367,23 +367,27 @@ class Endgame:
         so the first proof after a hand-over looks too. Untimed, the benchmark's figures stay."""
         return self.pace is not None and self.pace >= WIDE_WAIT
 
-    def _closing_until(self, body, fruit, route, arrival, begun, beside):
+    def _closing_until(self, body, fruit, route, arrival, begun, beside, open_cost=None):
         """The move count at which the searches for a closed body after a proof (`_closed`)
         stop. A proof rooted ahead stops them when the snake gets to its root (at
         `arrival`): proofs rooted on ahead may find a sooner route. Proofs made ready for the
         next fruit stop them a lap of the board after they began.
 
         A proof of the snake's own place (it was at `body` at `begun`) searches while the
-        snake circles, for a lap of the board. The loop and `route` often start through the
-        same cells, so the snake can set out on the route from any of them (Lookahead.gone)
-        until the loop leaves the route's way; past there the route costs a lap of the loop
-        more. Where proofs are quick (`quick`), the searches keep their lap: a route through
-        a closed body found later may go along the loop further (16x12, start 3, seed 65:
-        the proof's route of 319 leaves the loop after 27 moves; one found at move 121 goes
-        along it that far and closes the body on the way, 325 moves to the win in three
-        runs of six, against 529 in every run that stopped at 27). With more free cells the
-        searches are slower and rarely find one within the lap, so they stop where the loop
-        leaves the route's way, if it has not already (seed 42: 452 moves, against 638).
+        snake circles. The loop and `route` often start through the same cells, so the snake
+        can set out on the route from any of them (Lookahead.gone) until the loop leaves the
+        route's way; past there the route costs a lap of the loop more. The searches stop a
+        move before the loop leaves the route's way, or where it has already, go on for a lap
+        of the board, except where proofs are quick (`quick`) and the route's open cost is
+        not known yet (`open_cost` None) or is half a lap of the loop or more: there they keep
+        a lap of the board anyway, for a route through a closed body found later may go along
+        the loop further, and its later fruits save more than the lap risked. Open costs
+        undercount them: 12x12, start 4, seed 14's route of 235 measures 136 on a loop of
+        140, and its later fruits took 388 moves; 16x12, start 3, seed 65's, 176 on 190, and
+        210. With less, a closed body saves less than the lap (16x12 seed 90: open cost 5;
+        the searches found nothing in 30 s, the snake set out a lap later, and won in 476
+        moves rather than 288). With more free cells the searches are slower and rarely find
+        one within the lap (seed 42: 452 moves, against 638).
 
             heads after body  a b c d e ...   the snake can set out from c, `begun` + 3:
             route             a b c x y ...   the searches stop a move before
@@ -391,8 +395,8 @@ class Endgame:
         if arrival is not None:
             return arrival
         lap_on = self.moves + self.grid.size
-        loop = None if beside or self.quick(body) else self._loop(body, fruit)
-        if loop is None:
+        loop = None if beside else self._loop(body, fruit)
+        if loop is None or self.quick(body) and (open_cost is None or 2 * open_cost >= len(loop)):
             return lap_on
         leave = _before_leaving(loop, route, begun)
         return lap_on if leave < self.moves else leave
@@ -409,14 +413,19 @@ class Endgame:
         fewer moves to a closed body again, is looked for too (Closing.meal): that search
         costs a proof seconds, and those seconds move where the next proof is rooted.
         Those searches go breadth first, and give up where the nearest closed body is past
-        the hold. Where the cost is still more than the free cells, a route about as long as the
-        proof's (as many moves more as there are free cells) whose meal leaves the body closed
-        is looked for over forks, depth first (`_closing_meal`).
+        the hold. Before them, where the cost is more than the free cells, a route about as
+        long as the proof's (as many moves more as there are free cells) whose meal leaves
+        the body closed is looked for over forks, depth first (`_closing_meal`): cut at the
+        proof's own work, it is often done in a few moves, where the breadth-first searches
+        take dozens (16x12, start 3, seed 65: 3 moves' work at 0.3 s a move against 48
+        where neither finds anything). Where it finds one, only the search for the nearest
+        closed body follows, within that route's moves, and stops before the snake could no
+        longer set out on the route found.
 
         `began`: where the proof began (`Began`). The snake circles meanwhile, so the searches
-        stop at the move `until` (`_closing_until`: a lap of the board on, where the loop
-        leaves `route`'s way, or at the root of a proof rooted ahead), and before the ledger's
-        work reaches the proof's limit, which would end it unanswered (see `verdict`).
+        stop at the move `until` (`_closing_until`: a move before the loop leaves `route`'s
+        way, or a lap of the board on), and before the ledger's work reaches the
+        proof's limit, which would end it unanswered (see `verdict`).
         They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
         Meanwhile the game is known won (`spare`), by at most `slack` moves more than
         `route`."""
@@ -433,9 +442,16 @@ class Endgame:
         after = after_meal(body, route)
         open_cost = yield from stop(self._open_cost(space.pack(after), space.free_of(after), room))
         open_cost = self.slack = self.open = most_open if open_cost is None else open_cost
+        until = min(until, self._closing_until(body, fruit, route, began.arrival, began.moves, beside, open_cost))
         start, free = space.pack(body), space.free_of(body)
         far = open_cost > self.grid.size - len(body)  # further from closed than a closed body's fruits cost
-        if open_cost:
+        found = None
+        if far and not beside:
+            found = yield from self._closing_meal(body, fruit, route, open_cost, began, stop)
+            if found is not None:
+                route, open_cost, far = found, 0, False
+                until = min(until, self._setting_out(body, fruit, route, began.arrival, began.moves))
+        if open_cost or found is not None:
             way = yield from stop(self.closing.route(start, fruit, free, len(route) + open_cost, room))
             if way is not None:
                 route, open_cost = way, 0
@@ -445,10 +461,6 @@ class Endgame:
                                                       partial(self._meal_cost, room=room)))
             if found is not None:
                 route, open_cost = found
-        if not beside and open_cost > self.grid.size - len(body):
-            found = yield from self._closing_meal(body, fruit, route, open_cost, began, stop)
-            if found is not None:
-                route, open_cost = found, 0
         self.slack = 0
         return route, open_cost
 
@@ -456,12 +468,11 @@ class Endgame:
         """A route (a list of cells) no more than the free cells longer than `route`, whose meal
         leaves the body closed, or None (a generator; see `_closed`). One round over forks
         (forks.closing_meal), depth first, holds few bodies where the breadth-first searches
-        fill the hold: 12x12, start 4, seed 14's hand-over has such a route of 237 moves
+        would fill the hold: 12x12, start 4, seed 14's hand-over has such a route of 237 moves
         beside its proof's 235, and its later fruits then take 6 moves, not 528. It stops at
-        `stop` (`_closed`'s), before it has done as much work as the proof had (`began`: where
-        the proof began, `Began`), so a proof takes at most twice as long, and a move before
-        the snake can next set out on `route` (`_setting_out`), so it never costs the snake a
-        lap.
+        `stop` (`_closed`'s: where no lap is kept, a move before the loop leaves `route`'s
+        way), and before it has done as much work as the proof had (`began`: where the proof
+        began, `Began`), so a proof takes at most twice as long.
 
         Not where the snake will look on (timed.Lookahead.looking_on: quick proofs whose route
         leaves the body at the open cost's cap): proofs rooted round the loop look for such a
@@ -472,9 +483,8 @@ class Endgame:
         space, ledger = self.space, self.ledger
         bound = len(route) + self.grid.size - len(body)
         enough = 2 * ledger.spent - began.work
-        before = self._setting_out(body, fruit, route, began.arrival, began.moves)
         search = self.forks.closing_meal(space.pack(body), fruit, space.free_of(body), bound, self._is_closed)
-        found = yield from stop(stopping(search, lambda: ledger.spent >= enough or self.moves >= before))
+        found = yield from stop(stopping(search, lambda: ledger.spent >= enough))
         return None if found is None else [space.cell[c] for c in found]
 
     def _setting_out(self, body, fruit, route, arrival, begun):
