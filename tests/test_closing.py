@@ -499,12 +499,12 @@ def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks
     assert len(capped.winning_route(body, fruit)) == 158 and capped.open == capped.open_cap
 
 
-def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_breadth_first_searches(
+def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_breadth_first_search_for_one(
         seed_37, monkeypatch):
-    """Seed 37, as above: the round over forks, cut at the proof's own work, is made first;
-    where it finds the route of 160 whose meal closes the body, the breadth-first search for
-    a closed body before the meal looks only within those 160 moves, and the one for a meal
-    that closes it, which can take many seconds more, is not made."""
+    """Seed 37, as above (open cost 81): the search for the nearest closed body comes first;
+    where it finds none, the round over forks, cut at the proof's own work; where that finds
+    the route of 160 whose meal closes the body, the breadth-first search for a meal that
+    closes it, which can take many seconds more, is not made."""
     grid, body, fruit = seed_37
     asked = []
 
@@ -518,7 +518,7 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_b
     monkeypatch.setattr(Closing, "meal", noted("meal"))
     paced = paced_endgame(grid)
     route = paced.winning_route(body, fruit)
-    assert len(route) == 160 and paced.open == 0 and asked == [("route", 160)]
+    assert len(route) == 160 and paced.open == 0 and asked == [("route", 158 + 81)]
     asked[:] = []
     monkeypatch.setattr(Endgame, "_open_cost", at_the_cap)  # where the snake will look on, no round:
     capped = paced_endgame(grid)  # both breadth-first searches
@@ -526,53 +526,15 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_b
     assert len(capped.winning_route(body, fruit)) == 158 and asked == [("route", 158 + cap), ("meal", 158 + cap - 1)]
 
 
-def test_after_the_round_finds_a_route_the_search_before_the_meal_stops_before_the_snake_could_no_longer_take_it(
-        seed_37, monkeypatch):
-    """Seed 37, as above: the round finds the route of 160, and the snake could set out on it
-    until move 33, as on the proof's. Made to leave the loop's way sooner (the snake can set
-    out on it only till move 11), the breadth-first search after the round, which here never
-    ends, stops a move before, at move 10, not 32, and the proof ends with the route of 160.
-    (A proof rooted ahead then proves 140 from move 20: the fruit at move 160 all the same.)"""
-    grid, body, fruit = seed_37
-    real_setting_out, real_closed = Endgame._setting_out, Endgame._closed
-    ended = []
-
-    def sooner(self, body, fruit, route, arrival, begun):
-        return 10 if len(route) == 160 else real_setting_out(self, body, fruit, route, arrival, begun)
-
-    def noted(self, *args):
-        route, open_cost = yield from real_closed(self, *args)
-        ended.append((self.moves, len(route), open_cost))
-        return route, open_cost
-    monkeypatch.setattr(Endgame, "_setting_out", sooner)
-    monkeypatch.setattr(Endgame, "_closed", noted)
-    monkeypatch.setattr(Closing, "route", endless)
-    paced = paced_endgame(grid)
-    _, moves, at, route, _ = timed_until_route(grid, body, fruit, 3_000_000, search=paced)
-    assert ended[0] == (10, 160, 0) and moves + len(route) == 160 and eats_by(grid, at, fruit, route)
-
-
-def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proofs_work_and_before_the_snake_sets_out(
+def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proofs_work_and_at_the_searches_stop(
         seed_37):
-    """Seed 37, as above (its loop is 96 moves, and goes the proof's route's way for 33): the
-    round stops (None) once it has done as much work as the proof had, and at `_closed`'s
-    stop (where no lap is kept, a move before the loop leaves the route's way), as the
-    searches after it; with the work, it finds the route of 160, first freeing the bodies an
-    ended search let go of. Where it finds one, the searches after it stop a move before the
-    snake can next set out on it (`_setting_out`): until the loop leaves the route's way (to
-    move 32, from the proof's place at 0), and past there at that place a lap on (95), the
-    next time after the present move; for a proof rooted ahead, when the snake gets to its
-    root."""
+    """Seed 37, as above: the round stops (None) once it has done as much work as the proof
+    had, and at `_closed`'s stop, as the searches beside it (where no lap is kept, a move
+    before the loop leaves the route's way); with the work, it finds the route of 160, first
+    freeing the bodies an ended search let go of."""
     grid, body, fruit = seed_37
     search = Endgame(grid)
     route = search.winning_route(body, fruit)
-    assert search._setting_out(body, fruit, route, None, 0) == 32
-    assert search._setting_out(body, fruit, route, 70, 0) == 70
-    search.moves = 40
-    assert search._setting_out(body, fruit, route, None, 0) == 95
-    search.moves = 96  # the snake is where the proof began: after this move, it is there a lap on
-    assert search._setting_out(body, fruit, route, None, 0) == 96 + 95
-    assert search._setting_out(body, fruit, route, None, 96) == 96 + 32  # the proof began at this move
 
     def rounded(proof_work, moves, stop=lambda steps: steps):
         search.moves = moves

@@ -554,7 +554,7 @@ def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():
 def test_the_proving_tool_proves_as_a_patient_game_with_rounds_abreast_past_the_doubling_ones():
     """10x10 seed 37 (start 4): its first route, 1,310 moves, is over LONG_SPARE laps. Given
     100,000 of work, the doubling rounds find nothing shorter in it; --patient then runs the
-    rounds abreast with a second 100,000, and they find 640. Given 300,000, the doubling
+    rounds abreast with a second 100,000, and they find 640. Given 200,000, the doubling
     rounds find 158; a patient game then also looks for a route through a closed body
     (closing.py), and finds one of 142, which leaves the body closed: "open" 0."""
     def proven(*flags):
@@ -564,9 +564,9 @@ def test_the_proving_tool_proves_as_a_patient_game_with_rounds_abreast_past_the_
     assert proven("--limit", "100000")["moves"] == 1310
     patient = proven("--limit", "100000", "--patient")
     assert patient["moves"] == 640 and 100_000 < patient["bodies"] <= 200_000
-    untimed = proven("--limit", "300000")
+    untimed = proven("--limit", "200000")
     assert untimed["moves"] == 158 and "open" not in untimed
-    patient = proven("--limit", "300000", "--patient")
+    patient = proven("--limit", "200000", "--patient")
     assert patient["moves"] == 142 and patient["open"] == 0  # its meal leaves the body closed
 
 

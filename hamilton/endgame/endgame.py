@@ -413,14 +413,14 @@ class Endgame:
         fewer moves to a closed body again, is looked for too (Closing.meal): that search
         costs a proof seconds, and those seconds move where the next proof is rooted.
         Those searches go breadth first, and give up where the nearest closed body is past
-        the hold. Before them, where the cost is more than the free cells, a route about as
-        long as the proof's (as many moves more as there are free cells) whose meal leaves
-        the body closed is looked for over forks, depth first (`_closing_meal`): cut at the
-        proof's own work, it is often done in a few moves, where the breadth-first searches
-        take dozens (16x12, start 3, seed 65: 3 moves' work at 0.3 s a move against 48
-        where neither finds anything). Where it finds one, only the search for the nearest
-        closed body follows, within that route's moves, and stops before the snake could no
-        longer set out on the route found.
+        the hold. Between them, where the cost is still more than the free cells, a route
+        about as long as the proof's (as many moves more as there are free cells) whose meal
+        leaves the body closed is looked for over forks, depth first (`_closing_meal`), and
+        where it finds one, the second is not made: cut at the proof's own work, the round
+        is often done in a few moves, where that search takes dozens (16x12, start 3, seed
+        65: 3 moves' work at 0.3 s a move against 26, and it finds nothing). The nearest
+        closed body comes first: often near, it is found in a few moves, and can be far
+        sooner than any route closing at the meal (seed 8: 268 moves against 454).
 
         `began`: where the proof began (`Began`). The snake circles meanwhile, so the searches
         stop at the move `until` (`_closing_until`: a move before the loop leaves `route`'s
@@ -445,16 +445,14 @@ class Endgame:
         until = min(until, self._closing_until(body, fruit, route, began.arrival, began.moves, beside, open_cost))
         start, free = space.pack(body), space.free_of(body)
         far = open_cost > self.grid.size - len(body)  # further from closed than a closed body's fruits cost
-        found = None
-        if far and not beside:
-            found = yield from self._closing_meal(body, fruit, route, open_cost, began, stop)
-            if found is not None:
-                route, open_cost, far = found, 0, False
-                until = min(until, self._setting_out(body, fruit, route, began.arrival, began.moves))
-        if open_cost or found is not None:
+        if open_cost:
             way = yield from stop(self.closing.route(start, fruit, free, len(route) + open_cost, room))
             if way is not None:
                 route, open_cost = way, 0
+        if not beside and open_cost > self.grid.size - len(body):
+            found = yield from self._closing_meal(body, fruit, route, open_cost, began, stop)
+            if found is not None:
+                route, open_cost, far = found, 0, False
         if far:
             yield from ledger.free_all()
             found = yield from stop(self.closing.meal(start, fruit, free, len(route) + open_cost - 1, room,
@@ -486,29 +484,6 @@ class Endgame:
         search = self.forks.closing_meal(space.pack(body), fruit, space.free_of(body), bound, self._is_closed)
         found = yield from stop(stopping(search, lambda: ledger.spent >= enough))
         return None if found is None else [space.cell[c] for c in found]
-
-    def _setting_out(self, body, fruit, route, arrival, begun):
-        """The move count a move before the snake can next set out on `route` from `body`: for
-        a proof rooted ahead, `arrival`, when the snake gets there; for one of the snake's own
-        place (it was at `body` at move `begun`), round the loop that brings `body` back,
-        where the loop leaves the route's way (Lookahead.gone) or, past there, the next time
-        it is at `body` after this move (at this move only where the proof began at it, as
-        in a patient proof, whose moves stand still). Without a loop, never.
-
-            loop   body a b c d ... body a b ...    the snake at body at `begun`: it can set
-            route  body a b x                       out there, at a and at b; past b, at
-                                                    body again, a lap on
-        """
-        if arrival is not None:
-            return arrival
-        loop = self._loop(body, fruit)
-        if loop is None:
-            return math.inf
-        leave = _before_leaving(loop, route, begun)
-        if leave >= self.moves:
-            return leave
-        lap = len(loop)
-        return self.moves + ((begun - self.moves) % lap or lap) - 1
 
     def _is_closed(self, body, free):
         """Whether `body` (packed, its free cells the bits `free`) is closed (a generator, as
