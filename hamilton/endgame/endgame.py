@@ -395,8 +395,11 @@ class Endgame:
         if arrival is not None:
             return arrival
         lap_on = self.moves + self.grid.size
-        loop = None if beside else self._loop(body, fruit)
-        if loop is None or self.quick(body) and (open_cost is None or 2 * open_cost >= len(loop)):
+        quick = self.quick(body)
+        if beside or quick and open_cost is None:
+            return lap_on
+        loop = self._loop(body, fruit)
+        if loop is None or quick and 2 * open_cost >= len(loop):
             return lap_on
         leave = _before_leaving(loop, route, begun)
         return lap_on if leave < self.moves else leave
@@ -444,12 +447,13 @@ class Endgame:
         open_cost = self.slack = self.open = most_open if open_cost is None else open_cost
         until = min(until, self._closing_until(body, fruit, route, began.arrival, began.moves, beside, open_cost))
         start, free = space.pack(body), space.free_of(body)
-        far = open_cost > self.grid.size - len(body)  # further from closed than a closed body's fruits cost
+        free_cells = self.grid.size - len(body)
+        far = open_cost > free_cells  # further from closed than a closed body's fruits cost
         if open_cost:
             way = yield from stop(self.closing.route(start, fruit, free, len(route) + open_cost, room))
             if way is not None:
                 route, open_cost = way, 0
-        if not beside and open_cost > self.grid.size - len(body):
+        if not beside and open_cost > free_cells:
             found = yield from self._closing_meal(body, fruit, route, open_cost, began, stop)
             if found is not None:
                 route, open_cost, far = found, 0, False
