@@ -7,6 +7,7 @@ from game import Game
 from hamilton import HamiltonSolver
 from hamilton.endgame import Endgame, Proof, closing, endgame
 from hamilton.endgame.closing import Closing
+from hamilton.endgame.endgame import Began
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal, cells_of
 from hamilton.grid import Grid
@@ -216,12 +217,12 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     loop = paced._loop(body, fruit)
     assert len(first) == 158 and len(loop) == 96
     assert [loop[k] == first[k - 1] for k in range(1, 35)] == [True] * 33 + [False]
-    assert paced._closing_until(body, fruit, first, None, 0, False) == paced.grid.size  # quick: a lap
+    assert paced._closing_until(body, fruit, first, Began(0, 0, None), False) == paced.grid.size  # quick: a lap
     # ... once its route's open cost is known, only where that is half a lap of the loop or more
     # (open costs undercount what the later fruits take): with less, what a closed body can
     # save is less than the lap the route costs once the loop has left its way
-    assert paced._closing_until(body, fruit, first, None, 0, False, open_cost=48) == paced.grid.size
-    assert paced._closing_until(body, fruit, first, None, 0, False, open_cost=47) == 32
+    assert paced._closing_until(body, fruit, first, Began(0, 0, None), False, open_cost=48) == paced.grid.size
+    assert paced._closing_until(body, fruit, first, Began(0, 0, None), False, open_cost=47) == 32
     monkeypatch.setattr(Endgame, "quick", lambda self, body: False)
     monkeypatch.setattr(Endgame, "_open_cost", fifty)
     monkeypatch.setattr(Closing, "route", endless)
@@ -232,7 +233,7 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     assert eats_by(grid, at, fruit, route)
 
     def until(begun, arrival=None):
-        return paced._closing_until(body, fruit, first, arrival, begun, False)
+        return paced._closing_until(body, fruit, first, Began(0, begun, arrival), False)
     # The proof began at move 0: they stop at move 32. Where the loop has left the route's
     # way already, they go on for a lap of the board (as do those of proofs made ready for
     # the next fruit); a proof rooted ahead stops them when the snake gets to its root.
@@ -240,7 +241,7 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     assert until(0) == 32
     paced.moves = 40
     assert until(0) == 140 and until(None, arrival=60) == 60
-    assert paced._closing_until(body, fruit, first, None, 0, True) == 140
+    assert paced._closing_until(body, fruit, first, Began(0, 0, None), True) == 140
     monkeypatch.setattr(Endgame, "quick", lambda self, body: True)  # quick, with an open cost of 40:
     monkeypatch.setattr(Endgame, "_open_cost", forty)
     _, moves, _, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))

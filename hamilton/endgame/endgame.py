@@ -367,13 +367,13 @@ class Endgame:
         so the first proof after a hand-over looks too. Untimed, the benchmark's figures stay."""
         return self.pace is not None and self.pace >= WIDE_WAIT
 
-    def _closing_until(self, body, fruit, route, arrival, begun, beside, open_cost=None):
+    def _closing_until(self, body, fruit, route, began, beside, open_cost=None):
         """The move count at which the searches for a closed body after a proof (`_closed`)
         stop. A proof rooted ahead stops them when the snake gets to its root (at
-        `arrival`): proofs rooted on ahead may find a sooner route. Proofs made ready for the
+        `began.arrival`): proofs rooted on ahead may find a sooner route. Proofs made ready for the
         next fruit stop them a lap of the board after they began.
 
-        A proof of the snake's own place (it was at `body` at `begun`) searches while the
+        A proof of the snake's own place (it was at `body` at `began.moves`) searches while the
         snake circles. The loop and `route` often start through the same cells, so the snake
         can set out on the route from any of them (Lookahead.gone) until the loop leaves the
         route's way; past there the route costs a lap of the loop more. The searches stop a
@@ -389,11 +389,11 @@ class Endgame:
         moves rather than 288). With more free cells the searches are slower and rarely find
         one within the lap (seed 42: 452 moves, against 638).
 
-            heads after body  a b c d e ...   the snake can set out from c, `begun` + 3:
+            heads after body  a b c d e ...   the snake can set out from c, `began.moves` + 3:
             route             a b c x y ...   the searches stop a move before
         """
-        if arrival is not None:
-            return arrival
+        if began.arrival is not None:
+            return began.arrival
         lap_on = self.moves + self.grid.size
         quick = self.quick(body)
         if beside or quick and open_cost is None:
@@ -401,7 +401,7 @@ class Endgame:
         loop = self._loop(body, fruit)
         if loop is None or quick and 2 * open_cost >= len(loop):
             return lap_on
-        leave = _before_leaving(loop, route, begun)
+        leave = _before_leaving(loop, route, began.moves)
         return lap_on if leave < self.moves else leave
 
     def _closed(self, body, fruit, route, beside, began):
@@ -433,7 +433,7 @@ class Endgame:
         Meanwhile the game is known won (`spare`), by at most `slack` moves more than
         `route`."""
         ledger, space = self.ledger, self.space
-        until = self._closing_until(body, fruit, route, began.arrival, began.moves, beside)
+        until = self._closing_until(body, fruit, route, began, beside)
         most = began.work + self.limit_for(body)
         most_open = self.open_cap
         self.spare, self.slack = route, most_open
@@ -445,7 +445,7 @@ class Endgame:
         after = after_meal(body, route)
         open_cost = yield from stop(self._open_cost(space.pack(after), space.free_of(after), room))
         open_cost = self.slack = self.open = most_open if open_cost is None else open_cost
-        until = min(until, self._closing_until(body, fruit, route, began.arrival, began.moves, beside, open_cost))
+        until = min(until, self._closing_until(body, fruit, route, began, beside, open_cost))
         start, free = space.pack(body), space.free_of(body)
         free_cells = self.grid.size - len(body)
         far = open_cost > free_cells  # further from closed than a closed body's fruits cost
