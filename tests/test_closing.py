@@ -214,7 +214,7 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     grid, body, fruit = seed_37
     first = Endgame(grid).winning_route(body, fruit)
     paced = paced_endgame(grid)
-    loop = paced._loop(body, fruit)
+    loop = paced.loop(body, fruit)
     assert len(first) == 158 and len(loop) == 96
     assert [loop[k] == first[k - 1] for k in range(1, 35)] == [True] * 33 + [False]
     assert paced._closing_until(body, fruit, first, Began(0, 0, None), False) == paced.grid.size  # quick: a lap

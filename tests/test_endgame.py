@@ -103,14 +103,14 @@ NO_LOOP = ["v < v <",
 
 def test_the_loop_brings_the_position_back_without_eating():
     game, search, body, fruit = question(LOOP_VIA_ONE_CELL)
-    loop = search._loop(body, fruit)
+    loop = search.loop(body, fruit)
     assert loop[:3] == [body[0], game.width + 1, body[-1]] and len(loop) == len(body) + 1
     for cell in loop[1:] + loop[:1]:  # play the loop round with the game's own rules
         game.snake.turn(search.grid.direction(search.grid.index(game.snake.head()), cell))
         game.step()
     assert game.eaten == 0 and tuple(search.grid.flat_body(game.snake)) == body
     game, search, body, fruit = question(NO_LOOP)
-    assert search._loop(body, fruit) is None
+    assert search.loop(body, fruit) is None
 
 
 def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_where_it_was_proven():

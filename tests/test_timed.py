@@ -152,7 +152,7 @@ def test_at_the_root_of_a_route_that_is_not_the_soonest_the_snake_goes_on_rootin
     root, or at the root of a route that has become the soonest."""
     body, fruit = seed_37
     search = Endgame(Grid(10, 10))
-    loop = search._loop(body, fruit)
+    loop = search.loop(body, fruit)
     lookahead = search.lookahead
 
     def at(place, started=0):
@@ -202,7 +202,7 @@ def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_
     monkeypatch.setattr("hamilton.endgame.timed.LOOK_WORK", 3 * 3_000)  # less than LOOK_STEP moves of thinking give
     rooted = []
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000, rooted)
-    lap = len(search._loop(body, fruit))
+    lap = len(search.loop(body, fruit))
     assert lap == 96 and len(roots) > 10 and all(0 < (root - place) % lap <= LOOK_STEP for place, root in rooted)
     assert lap < moves <= 33 + lap and len(route) < 125 and eats_by(grid, at, fruit, route)
     search.moves += 1000  # later, the same position asked again: the snake looks on again, a lap
@@ -228,7 +228,7 @@ def test_where_the_moves_give_less_than_look_work_the_proofs_looking_on_are_root
     rooted = []
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000, rooted)
     step = search.lookahead.look_step()
-    lap = len(search._loop(body, fruit))
+    lap = len(search.loop(body, fruit))
     ahead = [(root - place) % lap for place, root in rooted[1:]]  # the first is rooted as far as the first proof took
     assert step == 20 and len(ahead) > 10 and all(0 < k <= step for k in ahead) and max(ahead) > LOOK_STEP
     assert eats_by(grid, at, fruit, route)
@@ -294,7 +294,7 @@ def test_the_snake_looks_on_while_the_route_it_would_take_leaves_a_body_at_the_c
     closed, was proven while the 1,043 moves at the cap were sooner)."""
     body, fruit = seed_37
     search = Endgame(Grid(10, 10))
-    proof = Proof(iter(()), body, fruit, search._loop(body, fruit))
+    proof = Proof(iter(()), body, fruit, search.loop(body, fruit))
     lookahead, cap = search.lookahead, search.open_cap
     lookahead.taken = [(0, [-1] * 150, cap), (5, [-1] * 400, cap - 1)]  # 350 against 5 + 400 + 199
     assert lookahead.looking_on(proof)

@@ -210,7 +210,7 @@ class Endgame:
             if route is None or proof.at == proof.root:
                 return self._set_out(body, route, fruit)
         elif proof.loop is None:
-            proof.loop = self._loop(body, fruit)
+            proof.loop = self.loop(body, fruit)
             if proof.loop is None:  # nothing brings this position back: what it decided stays in `known`
                 self._drop()
                 return None
@@ -287,12 +287,12 @@ class Endgame:
 
     def heads_ahead(self, body, fruit, ahead):
         """The head's cells over the first `ahead` moves round the loop the snake goes while
-        (body, fruit) is proven (`_loop`), to the body a proof rooted `ahead` moves on takes;
+        (body, fruit) is proven (`loop`), to the body a proof rooted `ahead` moves on takes;
         None if no loop brings it back."""
-        loop = self._loop(body, fruit)
+        loop = self.loop(body, fruit)
         return None if loop is None else [loop[k % len(loop)] for k in range(1, ahead + 1)]
 
-    def _loop(self, body, fruit):
+    def loop(self, body, fruit):
         """The heads from `body` round the shortest loop back to it (see the module
         docstring), the present head first; None if the head cannot reach the tail."""
         if len(body) < 3:
@@ -398,7 +398,7 @@ class Endgame:
         quick = self.quick(body)
         if beside or quick and open_cost is None:
             return lap_on
-        loop = self._loop(body, fruit)
+        loop = self.loop(body, fruit)
         if loop is None or quick and 2 * open_cost >= len(loop):
             return lap_on
         leave = _before_leaving(loop, route, began.moves)
