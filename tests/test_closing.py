@@ -5,9 +5,9 @@ import pytest
 from boards import board
 from game import Game
 from hamilton import HamiltonSolver
-from hamilton.endgame import Endgame, Proof, closing, endgame
+from hamilton.endgame import Endgame, Proof, closed_routes, closing
+from hamilton.endgame.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.closing import Closing
-from hamilton.endgame.endgame import Began
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal, cells_of
 from hamilton.grid import Grid
@@ -198,7 +198,7 @@ def endless(closing, *args):
 
 
 def fifty(*args):
-    """An open cost of 50, found at once (a search, as Endgame._open_cost is)."""
+    """An open cost of 50, found at once (a search, as ClosedRoutes.open_cost is)."""
     return 50
     yield
 
@@ -217,23 +217,23 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     loop = paced.loop(body, fruit)
     assert len(first) == 158 and len(loop) == 96
     assert [loop[k] == first[k - 1] for k in range(1, 35)] == [True] * 33 + [False]
-    assert paced._closing_until(body, fruit, first, Began(0, 0, None), False) == paced.grid.size  # quick: a lap
+    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False) == paced.grid.size  # quick: a lap
     # ... once its route's open cost is known, only where that is half a lap of the loop or more
     # (open costs undercount what the later fruits take): with less, what a closed body can
     # save is less than the lap the route costs once the loop has left its way
-    assert paced._closing_until(body, fruit, first, Began(0, 0, None), False, open_cost=48) == paced.grid.size
-    assert paced._closing_until(body, fruit, first, Began(0, 0, None), False, open_cost=47) == 32
+    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False, open_cost=48) == paced.grid.size
+    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False, open_cost=47) == 32
     monkeypatch.setattr(Endgame, "quick", lambda self, body: False)
-    monkeypatch.setattr(Endgame, "_open_cost", fifty)
+    monkeypatch.setattr(ClosedRoutes, "open_cost", fifty)
     monkeypatch.setattr(Closing, "route", endless)
     monkeypatch.setattr(Closing, "meal", endless)
-    monkeypatch.setattr(Endgame, "_closing_meal", nothing_found)
+    monkeypatch.setattr(ClosedRoutes, "closing_meal", nothing_found)
     _, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced)
     assert (moves, roots) == (33, []) and route == first[33:]
     assert eats_by(grid, at, fruit, route)
 
     def until(begun, arrival=None):
-        return paced._closing_until(body, fruit, first, Began(0, begun, arrival), False)
+        return paced.closed_routes.until(body, fruit, first, Began(0, begun, arrival), False)
     # The proof began at move 0: they stop at move 32. Where the loop has left the route's
     # way already, they go on for a lap of the board (as do those of proofs made ready for
     # the next fruit); a proof rooted ahead stops them when the snake gets to its root.
@@ -241,9 +241,9 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     assert until(0) == 32
     paced.moves = 40
     assert until(0) == 140 and until(None, arrival=60) == 60
-    assert paced._closing_until(body, fruit, first, Began(0, 0, None), True) == 140
+    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), True) == 140
     monkeypatch.setattr(Endgame, "quick", lambda self, body: True)  # quick, with an open cost of 40:
-    monkeypatch.setattr(Endgame, "_open_cost", forty)
+    monkeypatch.setattr(ClosedRoutes, "open_cost", forty)
     _, moves, _, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))
     assert (moves, roots) == (33, []) and route == first[33:]  # less than half the loop's 96: the same
 
@@ -262,10 +262,10 @@ def idle(*args):
 
 
 def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_costs(seed_37, monkeypatch):
-    """A proof can end at its limit while the searches for a closed body run (`_closed`): it
+    """A proof can end at its limit while the searches for a closed body run (ClosedRoutes.weigh): it
     keeps its route (`verdict`), counted with its own open cost. Two proofs take turns, as
     those made ready for the next fruit do: the first finds its open cost (50), the second's
-    is never known, so it counts as the most there is (open_cap), not as the first's, nor
+    is never known, so it counts as the most there is (ClosedRoutes.cap), not as the first's, nor
     as one an earlier proof left behind (99)."""
     grid, body, fruit = seed_37
     first = Endgame(grid)
@@ -275,7 +275,7 @@ def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_cost
     def fifty_then_unknown(*args):
         asked.append(args)
         return (yield from (fifty if len(asked) == 1 else idle)(*args))
-    monkeypatch.setattr(Endgame, "_open_cost", fifty_then_unknown)
+    monkeypatch.setattr(ClosedRoutes, "open_cost", fifty_then_unknown)
     monkeypatch.setattr(Closing, "route", idle)
     monkeypatch.setattr(Closing, "meal", idle)
     paced = paced_endgame(grid)
@@ -286,7 +286,7 @@ def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_cost
         for proof in proofs:
             paced.work_on(proof, 1)
     assert [paced.verdict(proof) for proof in proofs] == [route, route] and len(asked) == 2
-    assert [proof.open for proof in proofs] == [50, paced.open_cap]
+    assert [proof.open for proof in proofs] == [50, paced.closed_routes.cap]
 
 
 def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs_and_over_closing_first(shipped,
@@ -313,7 +313,7 @@ def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs
     assert after_meal(body, taken) != after_meal(body, proofs)
     monkeypatch.setattr(Closing, "meal", nothing_found)
     assert len(route()[0]) == 461
-    monkeypatch.setattr(endgame, "CLOSING_MARGIN", 0)
+    monkeypatch.setattr(closed_routes, "CLOSING_MARGIN", 0)
     assert len(route()[0]) == 281
 
 
@@ -333,7 +333,7 @@ def test_a_meal_that_leaves_a_body_not_proven_won_is_passed_over(shipped, monkey
     def not_won(*args):
         return False
         yield
-    monkeypatch.setattr(paced, "_won_after", not_won)
+    monkeypatch.setattr(paced.closed_routes, "_won_after", not_won)
     assert len(paced.winning_route(body, fruit)) == 461
 
 
@@ -477,7 +477,7 @@ def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(s
 
 def at_the_cap(self, body, free, room):
     """An `_open_cost` that says every meal leaves the body at the cap (a generator)."""
-    return self.open_cap
+    return self.cap
     yield
 
 
@@ -495,9 +495,9 @@ def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks
     route = paced.winning_route(body, fruit)
     assert len(route) == 160 and paced.open == 0
     assert paced.closing.run_of(followed(grid, body, route, fruit)) is not None
-    monkeypatch.setattr(Endgame, "_open_cost", at_the_cap)
+    monkeypatch.setattr(ClosedRoutes, "open_cost", at_the_cap)
     capped = paced_endgame(grid)
-    assert len(capped.winning_route(body, fruit)) == 158 and capped.open == capped.open_cap
+    assert len(capped.winning_route(body, fruit)) == 158 and capped.open == capped.closed_routes.cap
 
 
 def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_breadth_first_search_for_one(
@@ -521,9 +521,9 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_b
     route = paced.winning_route(body, fruit)
     assert len(route) == 160 and paced.open == 0 and asked == [("route", 158 + 81)]
     asked[:] = []
-    monkeypatch.setattr(Endgame, "_open_cost", at_the_cap)  # where the snake will look on, no round:
+    monkeypatch.setattr(ClosedRoutes, "open_cost", at_the_cap)  # where the snake will look on, no round:
     capped = paced_endgame(grid)  # both breadth-first searches
-    cap = capped.open_cap
+    cap = capped.closed_routes.cap
     assert len(capped.winning_route(body, fruit)) == 158 and asked == [("route", 158 + cap), ("meal", 158 + cap - 1)]
 
 
@@ -539,8 +539,8 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
 
     def rounded(proof_work, moves, stop=lambda steps: steps):
         search.moves = moves
-        began = endgame.Began(search.ledger.spent - proof_work, 0, None)
-        return finish(search._closing_meal(body, fruit, route, 100, began, stop))
+        began = Began(search.ledger.spent - proof_work, 0, None)
+        return finish(search.closed_routes.closing_meal(body, fruit, route, 100, began, stop))
     assert rounded(0, 0) is None
     assert rounded(10 ** 9, 95, lambda steps: stopping(steps, lambda: search.moves >= 95)) is None
     search.ledger.let_go(dict.fromkeys(range(search.ledger.hold - search.ledger.held)))  # an ended search's

@@ -16,7 +16,8 @@ from game import WON, Game
 from hamilton import HamiltonSolver
 from hamilton.autopilot import SURVIVAL_LAPS
 from hamilton.endgame import endgame as endgame_module
-from hamilton.endgame.endgame import CLOSING_MARGIN, LONG_SPARE, WIDE_WAIT
+from hamilton.endgame.closed_routes import CLOSING_MARGIN
+from hamilton.endgame.endgame import LONG_SPARE, WIDE_WAIT
 from hamilton.endgame import Endgame, Proof
 from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.layers import TooBig
@@ -184,7 +185,7 @@ def open_costs(monkeypatch, costs):
 
 
 def at_cap(search):
-    return search.open_cap
+    return search.closed_routes.cap
 
 
 def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_on_for_a_lap(
@@ -295,7 +296,7 @@ def test_the_snake_looks_on_while_the_route_it_would_take_leaves_a_body_at_the_c
     body, fruit = seed_37
     search = Endgame(Grid(10, 10))
     proof = Proof(iter(()), body, fruit, search.loop(body, fruit))
-    lookahead, cap = search.lookahead, search.open_cap
+    lookahead, cap = search.lookahead, search.closed_routes.cap
     lookahead.taken = [(0, [-1] * 150, cap), (5, [-1] * 400, cap - 1)]  # 350 against 5 + 400 + 199
     assert lookahead.looking_on(proof)
     lookahead.taken = [(0, [-1] * 150, cap), (5, [-1] * 100, cap - 1)]  # 350 against 5 + 100 + 199

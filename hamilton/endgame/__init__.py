@@ -4,6 +4,8 @@
                 moves, and what is proven of each fruit
     proof.py    Proof: a proof under way, and the loop the snake goes round meanwhile
     timed.py    Lookahead: with time between moves, proofs rooted ahead, the next fruit readied
+    closed_routes.py  ClosedRoutes: with time between moves, a proven route weighed by what
+                its later fruits cost, and a route that leaves the body closed looked for
     closing.py  routes to a closed body, one whose free cells close a cycle of the board
     forks.py    the search over forks (bodies with a choice), depth first: it decides first
     layers.py   the layered search, breadth first: the shortest route

@@ -20,18 +20,16 @@ fruit is eaten: every later position is one the proof already looked at. A proof
 do more than LIMIT of work, or hold more than the ledger's hold (memory), is given up, and
 the snake only stays alive.
 """
-import math
 import sys
 from collections import deque
-from functools import partial
-from typing import NamedTuple, Optional
 
+from hamilton.endgame.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.closing import Closing
 from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
-from hamilton.endgame.proof import Proof, going_along
-from hamilton.endgame.space import Space, after_meal, cells_of
+from hamilton.endgame.proof import Proof
+from hamilton.endgame.space import Space
 from hamilton.endgame.timed import Lookahead
 from hamilton.slices import stopping
 
@@ -42,16 +40,6 @@ FREE_PATIENT = 4  # with more free cells than this, up to FREE_MAX, a proof may 
 WORK = 16 * SLICE  # work a move may do: about as long as the planner's BUDGET (docs/measurements.md)
 LIMIT = 200_000_000  # work one proof may do before it is given up (minutes of a core)
 LONG_SPARE = 10  # laps of the board: a timed game's only route longer than this is shortened with all of LIMIT
-CLOSING_MARGIN = 2  # laps of the board: the most a place of the next fruit adds to an open cost (Endgame._open_cost)
-
-
-class Began(NamedTuple):
-    """Where a proof began, for the searches after it (Endgame._closed): the ledger's work
-    then, the move count then, and the move count at which the snake gets to the proof's
-    body if it is rooted ahead (None for the snake's own place)."""
-    work: int
-    moves: int
-    arrival: Optional[int]
 
 
 class Endgame:
@@ -76,6 +64,7 @@ class Endgame:
         self.layered = LayeredSearch(space, self.ledger)
         self.forks = ForkSearch(space, self.ledger, self.layered)
         self.closing = Closing(space, self.ledger)
+        self.closed_routes = ClosedRoutes(self)  # timed: routes through closed bodies, after a proof
         self.proof = None  # the Proof under way, if any
         self.timed = False  # thinking in the time between moves (`think`): proofs are rooted ahead
         self.pace = None  # the seconds the game says each move will wait (HamiltonSolver.paced), if it says
@@ -94,11 +83,6 @@ class Endgame:
         proof often takes longer than a few moves' waits (`limit_for`), so proofs rooted a few
         moves apart (Lookahead.looking_on) would rarely have the time to find a route."""
         return self.grid.size - len(body) <= FREE_PATIENT
-
-    @property
-    def open_cap(self):
-        """The most an open cost can be: CLOSING_MARGIN laps of the board (`_open_cost`)."""
-        return CLOSING_MARGIN * self.grid.size
 
     @property
     def looked(self):
@@ -339,25 +323,26 @@ class Endgame:
 
         The proof (`_proven`) finds the shortest route to this fruit it can; a game with time
         between its moves (`_closes`) then looks for a route that leaves a closed body sooner
-        (closing.py), after which every later fruit is a few moves on, and takes it where its
-        moves to a closed body are fewer than the proof's route and the way from its meal on
-        (`_closed`): the later fruits of the proof's route can cost laps of the board
+        (closed_routes.py), after which every later fruit is a few moves on, and takes it where
+        its moves to a closed body are fewer than the proof's route and the way from its meal
+        on (ClosedRoutes.weigh): the later fruits of the proof's route can cost laps of the board
         (docs/handovers.md). A body closed already goes round its cycle, with no proof.
 
         While the proof runs, `open` is that of the route it keeps should it be given up at
-        its limit (`spare`, see `verdict`): the most there is (`open_cap`) until `_closed`
-        has weighed it, for nothing is known yet of the body it leaves."""
+        its limit (`spare`, see `verdict`): the most there is (ClosedRoutes.cap) until it has
+        been weighed, for nothing is known yet of the body it leaves."""
         closes = self._closes()
         way = self.closing.way_round(body, fruit) if closes else None
         if way is not None:
             self.open = 0
             return way
-        self.open = self.open_cap if closes else 0
+        self.open = self.closed_routes.cap if closes else 0
         start, begun = self.ledger.spent, self.moves
         route = yield from self._proven(body, fruit, arrival)
         open_cost = 0
         if route is not None and closes:
-            route, open_cost = yield from self._closed(body, fruit, route, beside, Began(start, begun, arrival))
+            began = Began(start, begun, arrival)
+            route, open_cost = yield from self.closed_routes.weigh(body, fruit, route, beside, began)
         self.open = open_cost  # set as it returns: proofs made ready take turns (work_on)
         return route
 
@@ -366,162 +351,6 @@ class Endgame:
         wait WIDE_WAIT or more (`pace`), which has the time; it says so before its first wait,
         so the first proof after a hand-over looks too. Untimed, the benchmark's figures stay."""
         return self.pace is not None and self.pace >= WIDE_WAIT
-
-    def _closing_until(self, body, fruit, route, began, beside, open_cost=None):
-        """The move count at which the searches for a closed body after a proof (`_closed`)
-        stop. A proof rooted ahead stops them when the snake gets to its root (at
-        `began.arrival`): proofs rooted on ahead may find a sooner route. Proofs made ready for the
-        next fruit stop them a lap of the board after they began.
-
-        A proof of the snake's own place (it was at `body` at `began.moves`) searches while the
-        snake circles. The loop and `route` often start through the same cells, so the snake
-        can set out on the route from any of them (Lookahead.gone) until the loop leaves the
-        route's way; past there the route costs a lap of the loop more. The searches stop a
-        move before the loop leaves the route's way, or where it has already, go on for a lap
-        of the board, except where proofs are quick (`quick`) and the route's open cost is
-        not known yet (`open_cost` None) or is half a lap of the loop or more: there they keep
-        a lap of the board anyway, for a route through a closed body found later may go along
-        the loop further, and its later fruits save more than the lap risked. Open costs
-        undercount them: 12x12, start 4, seed 14's route of 235 measures 136 on a loop of
-        140, and its later fruits took 388 moves; 16x12, start 3, seed 65's, 176 on 190, and
-        210. With less, a closed body saves less than the lap (16x12 seed 90: open cost 5;
-        the searches found nothing in 30 s, the snake set out a lap later, and won in 476
-        moves rather than 288). With more free cells the searches are slower and rarely find
-        one within the lap (seed 42: 452 moves, against 638).
-
-            heads after body  a b c d e ...   the snake can set out from c, `began.moves` + 3:
-            route             a b c x y ...   the searches stop a move before
-        """
-        if began.arrival is not None:
-            return began.arrival
-        lap_on = self.moves + self.grid.size
-        quick = self.quick(body)
-        if beside or quick and open_cost is None:
-            return lap_on
-        loop = self.loop(body, fruit)
-        if loop is None or quick and 2 * open_cost >= len(loop):
-            return lap_on
-        leave = _before_leaving(loop, route, began.moves)
-        return lap_on if leave < self.moves else leave
-
-    def _closed(self, body, fruit, route, beside, began):
-        """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
-        its own, as a generator. The open cost is the moves expected from the body a meal
-        leaves to a closed body, over the places the next fruit can take (`_open_cost`): about
-        what the later fruits cost more than a few moves each. `proving` keeps it as `open`,
-        and Lookahead.soonest counts it too. Where `route`'s is not 0, a route through the
-        nearest closed body (Closing.route) is taken if no longer than `route` and its cost.
-        Where that cost is more than the free cells (on a closed body, each later fruit costs
-        fewer moves than that), a route that closes the body before or after its meal, with
-        fewer moves to a closed body again, is looked for too (Closing.meal): that search
-        costs a proof seconds, and those seconds move where the next proof is rooted.
-        Those searches go breadth first, and give up where the nearest closed body is past
-        the hold. Between them, where the cost is still more than the free cells, a route
-        about as long as the proof's (as many moves more as there are free cells) whose meal
-        leaves the body closed is looked for over forks, depth first (`_closing_meal`), and
-        where it finds one, the second is not made: cut at the proof's own work, the round
-        is often done in a few moves, where that search takes dozens (16x12, start 3, seed
-        65: 3 moves' work at 0.3 s a move against 26, and it finds nothing). The nearest
-        closed body comes first: often near, it is found in a few moves, and can be far
-        sooner than any route closing at the meal (seed 8: 268 moves against 454).
-
-        `began`: where the proof began (`Began`). The snake circles meanwhile, so the searches
-        stop at the move `until` (`_closing_until`: a move before the loop leaves `route`'s
-        way, or a lap of the board on), and before the ledger's work reaches the
-        proof's limit, which would end it unanswered (see `verdict`).
-        They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
-        Meanwhile the game is known won (`spare`), by at most `slack` moves more than
-        `route`."""
-        ledger, space = self.ledger, self.space
-        until = self._closing_until(body, fruit, route, began, beside)
-        most = began.work + self.limit_for(body)
-        most_open = self.open_cap
-        self.spare, self.slack = route, most_open
-        yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
-        room = ledger.hold - ledger.forget if beside else ledger.hold
-
-        def stop(steps):
-            return stopping(steps, lambda: self.moves >= until or ledger.spent >= most - 2 * SLICE)
-        after = after_meal(body, route)
-        open_cost = yield from stop(self._open_cost(space.pack(after), space.free_of(after), room))
-        open_cost = self.slack = self.open = most_open if open_cost is None else open_cost
-        until = min(until, self._closing_until(body, fruit, route, began, beside, open_cost))
-        start, free = space.pack(body), space.free_of(body)
-        free_cells = self.grid.size - len(body)
-        far = open_cost > free_cells  # further from closed than a closed body's fruits cost
-        if open_cost:
-            way = yield from stop(self.closing.route(start, fruit, free, len(route) + open_cost, room))
-            if way is not None:
-                route, open_cost = way, 0
-        if not beside and open_cost > free_cells:
-            found = yield from self._closing_meal(body, fruit, route, open_cost, began, stop)
-            if found is not None:
-                route, open_cost, far = found, 0, False
-        if far:
-            yield from ledger.free_all()
-            found = yield from stop(self.closing.meal(start, fruit, free, len(route) + open_cost - 1, room,
-                                                      partial(self._meal_cost, room=room)))
-            if found is not None:
-                route, open_cost = found
-        self.slack = 0
-        return route, open_cost
-
-    def _closing_meal(self, body, fruit, route, open_cost, began, stop):
-        """A route (a list of cells) no more than the free cells longer than `route`, whose meal
-        leaves the body closed, or None (a generator; see `_closed`). One round over forks
-        (forks.closing_meal), depth first, holds few bodies where the breadth-first searches
-        would fill the hold: 12x12, start 4, seed 14's hand-over has such a route of 237 moves
-        beside its proof's 235, and its later fruits then take 6 moves, not 528. It stops at
-        `stop` (`_closed`'s: where no lap is kept, a move before the loop leaves `route`'s
-        way), and before it has done as much work as the proof had (`began`: where the proof
-        began, `Began`), so a proof takes at most twice as long.
-
-        Not where the snake will look on (timed.Lookahead.looking_on: quick proofs whose route
-        leaves the body at the open cost's cap): proofs rooted round the loop look for such a
-        route there, and one found from here, long, would end the looking on (16x12, start
-        3, seed 9: 1,015 moves from the hand-over, where a root 60 moves on proves 767)."""
-        if open_cost >= self.open_cap and self.quick(body):
-            return None
-        space, ledger = self.space, self.ledger
-        bound = len(route) + self.grid.size - len(body)
-        enough = 2 * ledger.spent - began.work
-        search = self.forks.closing_meal(space.pack(body), fruit, space.free_of(body), bound, self._is_closed)
-        found = yield from stop(stopping(search, lambda: ledger.spent >= enough))
-        return None if found is None else [space.cell[c] for c in found]
-
-    def _is_closed(self, body, free):
-        """Whether `body` (packed, its free cells the bits `free`) is closed (a generator, as
-        ForkSearch.within asks)."""
-        return self.closing.run(body, free) is not None
-        yield
-
-    def _meal_cost(self, body, free, room):
-        """`_open_cost` of the body a meal leaves (packed, its free cells the bits `free`), or
-        None where it is not proven won for every next fruit (`_won_after`; a generator)."""
-        won = yield from self._won_after(body, free)
-        return (yield from self._open_cost(body, free, room)) if won else None
-
-    def _won_after(self, body, free):
-        """Whether the body a meal leaves is won for every next fruit, by the search over forks
-        (a generator); False where that search is unsure."""
-        try:
-            return (yield from self.forks.after(body, free))
-        except Unsure:
-            return False
-
-    def _open_cost(self, body, free, room):
-        """The moves expected from the body a meal leaves (packed, its free cells the bits
-        `free`) to a closed body, over the places its next fruit may take, eaten on the way or
-        not (Closing.closes), each counted as CLOSING_MARGIN laps at most: where none is
-        nearer, the later fruits of 16x12 hand-overs cost from about two to six laps (a
-        generator)."""
-        most = self.open_cap
-        places = cells_of(free)
-        total = 0
-        for place in places:
-            moves = yield from self.closing.closes(body, place, free, most, room)
-            total += most if moves is None else moves
-        return math.ceil(total / len(places)) if places else 0
 
     def _proven(self, body, fruit, arrival=None):
         """The proof of `proving`: its winning route as a list of cells, or None (a generator).
@@ -587,10 +416,3 @@ class Endgame:
         if shorter is None or self.timed and len(shorter) >= len(route):
             return self.spare
         return [self.space.cell[c] for c in shorter]
-
-
-def _before_leaving(loop, route, begun):
-    """The move count a move before the snake, going round `loop` from its start at move
-    `begun`, is at the last place on `route`'s way (the two often start alike): the searches
-    that stop there end, their bodies let go of, in the wait before."""
-    return begun + min(going_along(loop, 0, route), len(loop) - 1) - 1

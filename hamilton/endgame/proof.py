@@ -34,7 +34,7 @@ class Proof:
         self.spare = None  # its notes while it runs (see Endgame.work_on): a long route kept while a shorter
         self.cut_short = set()  # one is looked for; the questions whose search was cut short
         self.slack = 0  # and the moves a route through a closed body may add to the spare's
-        self.open = 0  # the open cost of its route (Endgame._closed)
+        self.open = 0  # the open cost of its route (ClosedRoutes.weigh)
 
     @property
     def looked(self):

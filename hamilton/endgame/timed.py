@@ -20,7 +20,7 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
     game says its moves wait        looked for too, closing before the meal or after it, and
     WIDE_WAIT or more (pace)        taken where its moves to a closed body are fewer than the
                                     proof's route and the way on from its meal: after it, each
-                                    later fruit is a few moves on (Endgame.proving, _closed)
+                                    later fruit is a few moves on (closed_routes.py)
     the soonest route leaves a      the snake looks on for a lap of the loop before it sets
     body no closed body is near     out, rooting proofs LOOK_STEP moves apart (further where
     (open cost at its cap), and     those moves give less than LOOK_WORK): another root's
@@ -75,9 +75,9 @@ class Lookahead:
         loses nothing by going on, and a proof rooted ahead may still find a shorter one. The
         snake sets out on the route that reaches the fruit soonest from where it is
         (`_soonest`: where the game closes, a route counts its open cost too,
-        Endgame._closed), at its root, or where the loop leaves its way (`ready`); till then
-        it goes on round the loop, which takes it there anyway, and proofs rooted ahead may
-        find a sooner one. Where that route leaves a body far from closed, it looks on for a
+        ClosedRoutes.weigh), at its root, or where the loop leaves its way (`ready`); till
+        then it goes on round the loop, which takes it there anyway, and proofs rooted ahead
+        may find a sooner one. Where that route leaves a body far from closed, it looks on for a
         lap (`looking_on`)."""
         given_up = ended and not proof.done and self.taken  # a proof rooted ahead: the game is known won
         if ended and not given_up and not self.keep(proof):
@@ -154,7 +154,7 @@ class Lookahead:
         lap_left = self.declined is None or endgame.moves < self.declined + lap
         if not (self.taken and lap_left and self.first_took <= lap and endgame.quick(proof.body)):
             return False
-        return self._soonest(proof)[3] >= endgame.open_cap  # asked last: it goes through every route
+        return self._soonest(proof)[3] >= endgame.closed_routes.cap  # asked last: it goes through every route
 
     def root_ahead(self, proof):
         """The next proof, rooted as many moves ahead as `proof` (ended, its route kept) took
@@ -218,9 +218,9 @@ class Lookahead:
     def _soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest: the rest of one whose way the snake has been going along, or round the loop
-        to a root and then along its route; each counted with its open cost (Endgame._closed:
-        how far its meal leaves the body from closed, where routes through closed bodies are
-        looked for). As (root, route, the moves of it the loop has gone along or None, its
+        to a root and then along its route; each counted with its open cost
+        (ClosedRoutes.weigh: how far its meal leaves the body from closed, where routes
+        through closed bodies are looked for). As (root, route, the moves of it the loop has gone along or None, its
         open cost), counted without making the ways."""
         lap = len(proof.loop)
         choices = [((root - proof.at) % lap + len(route) + open_cost, (root, route, None, open_cost))
