@@ -235,13 +235,16 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     def until(begun, arrival=None):
         return paced.closed_routes.until(body, fruit, first, Began(0, begun, arrival), False)
     # The proof began at move 0: they stop at move 32. Where the loop has left the route's
-    # way already, they go on for a lap of the board (as do those of proofs made ready for
-    # the next fruit); a proof rooted ahead stops them when the snake gets to its root.
+    # way already, they stop where the loop next brings the snake a move before leaving it,
+    # a lap of the loop on (or two); those of proofs made ready for the next fruit go on for
+    # a lap of the board; a proof rooted ahead stops them when the snake gets to its root.
     paced.moves = 0
     assert until(0) == 32
     paced.moves = 40
-    assert until(0) == 140 and until(None, arrival=60) == 60
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), True) == 140
+    assert until(0) == 32 + 96 and until(None, arrival=60) == 60
+    paced.moves = 129
+    assert until(0) == 32 + 2 * 96
+    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), True) == 129 + 100
     monkeypatch.setattr(Endgame, "quick", lambda self, body: True)  # quick, with an open cost of 40:
     monkeypatch.setattr(ClosedRoutes, "open_cost", forty)
     _, moves, _, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))

@@ -55,15 +55,17 @@ class ClosedRoutes:
     def until(self, body, fruit, route, began, beside, open_cost=None):
         """The move count at which the searches for a closed body after a proof (`weigh`)
         stop. A proof rooted ahead stops them when the snake gets to its root (at
-        `began.arrival`): proofs rooted on ahead may find a sooner route. Proofs made ready for the
-        next fruit stop them a lap of the board after they began.
+        `began.arrival`): proofs rooted on ahead may find a sooner route. Proofs made ready for
+        the next fruit stop them a lap of the board after they began.
 
         A proof of the snake's own place (it was at `body` at `began.moves`) searches while the
         snake circles. The loop and `route` often start through the same cells, so the snake
         can set out on the route from any of them (Lookahead.gone) until the loop leaves the
         route's way; past there the route costs a lap of the loop more. The searches stop a
-        move before the loop leaves the route's way, or where it has already, go on for a lap
-        of the board, except where proofs are quick (Endgame.quick) and the route's open cost is
+        move before the loop leaves the route's way, or where it has already, a move before it
+        next does, a lap of the loop on: the loop is no longer than a lap of the board, so
+        searches that went on for that lap, and ended just past there, would cost another.
+        That is, except where proofs are quick (Endgame.quick) and the route's open cost is
         not known yet (`open_cost` None) or is half a lap of the loop or more: there they keep
         a lap of the board anyway, for a route through a closed body found later may go along
         the loop further, and its later fruits save more than the lap risked. Open costs
@@ -87,7 +89,8 @@ class ClosedRoutes:
         if loop is None or quick and 2 * open_cost >= len(loop):
             return lap_on
         leave = before_leaving(loop, route, began.moves)
-        return lap_on if leave < self.endgame.moves else leave
+        laps = max(0, math.ceil((self.endgame.moves - leave) / len(loop)))
+        return leave + laps * len(loop)  # the loop's next pass there
 
     def weigh(self, body, fruit, route, beside, began):
         """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
