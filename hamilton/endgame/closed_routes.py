@@ -92,6 +92,17 @@ class ClosedRoutes:
         laps = max(0, math.ceil((self.endgame.moves - leave) / len(loop)))
         return leave + laps * len(loop)  # the loop's next pass there
 
+    def nearest(self, body, fruit, within, until):
+        """A route (a list of cells) through the nearest closed body to `fruit`, of fewer than
+        `within` moves, or None: searched before a proof rooted ahead while the snake looks
+        on (Lookahead.looking_on), for what those proofs look for is a route that leaves a
+        closed body, and a route to a closed body needs no proof: every later fruit is then on
+        its cycle. Breadth first (Closing.route); it stops at the move count `until`, when the
+        snake gets to the root (a generator)."""
+        space, ledger = self.space, self.ledger
+        search = self.closing.route(space.pack(body), fruit, space.free_of(body), within - 1, ledger.hold)
+        return (yield from stopping(search, lambda: self.endgame.moves >= until))
+
     def weigh(self, body, fruit, route, beside, began):
         """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
         its own, as a generator. The open cost is the moves expected from the body a meal

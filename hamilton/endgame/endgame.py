@@ -314,12 +314,15 @@ class Endgame:
             self._lost = (fruit, len(body))
         return route is not None
 
-    def proving(self, body, fruit, arrival=None, beside=False):
+    def proving(self, body, fruit, arrival=None, beside=False, closing_within=None):
         """The search for a body asked about (a tuple of cells), as a generator; its answer
         is the winning route as a list of cells, or None. `arrival`: the move count at which
         a timed game's snake gets to `body`, when the search for a shorter route must stop.
         `beside`: other proofs take turns with this one (those made ready for the next
         fruit, timed.py), so its search for a closed body leaves them room in the hold.
+        `closing_within`: a proof rooted ahead while the snake looks on (timed.py) first
+        looks for a route through the nearest closed body of fewer moves than that
+        (ClosedRoutes.nearest), and takes it with no proof where it finds one.
 
         The proof (`_proven`) finds the shortest route to this fruit it can; a game with time
         between its moves (`_closes`) then looks for a route that leaves a closed body sooner
@@ -333,6 +336,8 @@ class Endgame:
         been weighed, for nothing is known yet of the body it leaves."""
         closes = self._closes()
         way = self.closing.way_round(body, fruit) if closes else None
+        if closes and way is None and closing_within is not None:
+            way = yield from self.closed_routes.nearest(body, fruit, closing_within, arrival)
         if way is not None:
             self.open = 0
             return way
