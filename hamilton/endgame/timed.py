@@ -42,9 +42,13 @@ from hamilton.endgame.space import after_meal
 LOOK_STEP = 10
 # Work (Proof.looked) each of those proofs gets at least: where LOOK_STEP moves give less (a
 # slower machine, or a shorter wait), they are rooted further apart (Lookahead.look_step).
-# LOOK_STEP moves at 0.3 s give a 16x12 proof about this much or more on the machine of
-# docs/measurements.md; on one half as fast, about half (docs/handovers.md).
-LOOK_WORK = 3_000_000
+# LOOK_STEP moves at 0.3 s give a 16x12 proof about 3 million or more on the machine of
+# docs/measurements.md; on one half as fast, about half (docs/handovers.md). It is set for
+# the search for the nearest closed body each of those proofs makes first: about as long
+# as this much of a proof's work where one is near (16x12, start 3, seed 9: 0.6 million of
+# its own), and the roots where one is near can be as few as twenty in a row (seed 9's,
+# round its loop of 188), so the roots must not be further apart than that.
+LOOK_WORK = 2_000_000
 
 
 class Lookahead:
