@@ -2,7 +2,7 @@
 
     .venv/bin/python -m docs.prove_handover --width 16 --height 12 --seeds 3,16 \
         [--initial-length 4] [--hold BODIES] [--limit 200000000] [--free-max 6] [--layered] [--ahead K]
-        [--to-the-win] [--patient] [--knowing-the-fruits] [--states 1000000]
+        [--to-the-win] [--patient] [--knowing-the-fruits] [--states 1000000] [--nearest-closed N]
 
 Each game is played as `--takeover-from greedy` plays it in the headless mode (greedy until
 its endless loop is proven), and the position it hands over is put to the endgame search:
@@ -38,6 +38,10 @@ each fruit on one such way: no autopilot, which must win wherever the fruits com
 fewer. It searches breadth first, a move at a time, within the moves of "to_win" (with
 --to-the-win) or ten laps of the board, and keeps at most --states positions a move; past
 either "fewest" is null and "fewest_over" the moves it got to with no win.
+--nearest-closed N adds "nearest_closed", the moves of the route through the nearest closed
+body of fewer than N moves (null: none, or none within the hold), as a proof rooted while
+the snake looks on searches it before it proves (hamilton/endgame/closed_routes.py), and
+"nearest_work", the work that search took; with --ahead, from the position K moves on.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
 this fruit, from the hand-over), "lost", "undecided" (past --hold or --limit), "not
@@ -46,6 +50,7 @@ circled). "bodies" is how many the search looked at and "peak_mb" the process's 
 memory so far.
 """
 import json
+import math
 import random
 import sys
 import time
@@ -57,6 +62,7 @@ from hamilton import endgame
 from hamilton.endgame import ledger
 from hamilton.endgame.space import Space
 from hamilton.grid import Grid
+from hamilton.slices import finish
 from headless.games import hand_over
 from play import Drive
 
@@ -92,6 +98,8 @@ def parse(argv):
                         help="also the fewest moves to the win of a way of moving that knows every fruit to come")
     parser.add_argument("--states", type=int, default=STATES,
                         help="positions --knowing-the-fruits may keep for one move")
+    parser.add_argument("--nearest-closed", type=int, metavar="N",
+                        help="also the route through the nearest closed body, of fewer than N moves")
     args = parser.parse_args(argv)
     try:
         args.seeds = [int(s) for s in args.seeds.split(",")]
@@ -107,6 +115,8 @@ def parse(argv):
         parser.error("--hold, --limit, --free-max and --states must be at least 1")
     if args.ahead < 0:
         parser.error("--ahead must be 0 or more")
+    if args.nearest_closed is not None and args.nearest_closed < 1:
+        parser.error("--nearest-closed must be at least 1")
     return args
 
 
@@ -136,6 +146,8 @@ def prove(args, seed):
             return {**record, "verdict": "no loop"}
         follow(game, grid, heads)
         body = tuple(grid.flat_body(game.snake))
+    if args.nearest_closed is not None:
+        record.update(nearest_closed(grid, body, fruit, args.nearest_closed, held))
     began = time.perf_counter()
     route = search.winning_route(body, fruit)
     record["seconds"] = round(time.perf_counter() - began, 1)
@@ -154,6 +166,15 @@ def prove(args, seed):
     if resource is not None:  # kilobytes on Linux
         record["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     return record
+
+
+def nearest_closed(grid, body, fruit, within, held):
+    """{"nearest_closed": the moves of the route through the nearest closed body of fewer than
+    `within` moves, or None; "nearest_work": the work of that search}, by an endgame of its
+    own (`held`: --hold's parts, or the game's), so the proof's figures stay as they were."""
+    search = endgame.Endgame(grid, **held)
+    route = finish(search.closed_routes.nearest(body, fruit, within, math.inf))
+    return {"nearest_closed": None if route is None else len(route), "nearest_work": search.ledger.spent}
 
 
 def play_on(game, grid, search, route, start):

@@ -570,6 +570,22 @@ def test_the_proving_tool_proves_as_a_patient_game_with_rounds_abreast_past_the_
     assert patient["moves"] == 142 and patient["open"] == 0  # its meal leaves the body closed
 
 
+def test_the_proving_tool_finds_the_route_through_the_nearest_closed_body_as_a_root_looked_on_does():
+    """10x10 seed 37 (start 4): the nearest closed body gives a route of 142 moves, found
+    within fewer than 143, not within fewer than 142; the proof's own figures stay."""
+    def proven(*flags):
+        done = prove_handover("--width", "10", "--height", "10", "--seeds", "37", "--limit", "200000", *flags)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+    plain = proven()
+    found, none = proven("--nearest-closed", "143"), proven("--nearest-closed", "142")
+    assert found["nearest_closed"] == 142 and none["nearest_closed"] is None
+    assert found["nearest_work"] > 0 and none["nearest_work"] > 0
+    assert found["moves"] == none["moves"] == plain["moves"] == 158 and found["bodies"] == plain["bodies"]
+    refused = prove_handover("--nearest-closed", "0")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "--nearest-closed" in refused.stderr
+
+
 def test_the_proving_tool_counts_the_fewest_moves_of_a_way_that_knows_every_fruit():
     """6x6 (start 3). Seed 10, 4 free cells: the proofs win in 75 moves, each route sure
     wherever the fruits come; knowing where the game's draws put them, a way wins in 46, its
