@@ -305,27 +305,15 @@ class _Breadth:
 
     def _between(self, start, end):
         """The heads from the kept body `start` (excluded) to `end` (included), the one kept
-        next on from it: its first move, then the one way on."""
+        next on from it: its first move, a meal or not, then the one way on."""
         space, seen = self.closing.space, self.seen
-        cell = space.cell
         moves = seen[hash(end) % SHARDS][end][1] - seen[hash(start) % SHARDS][start][1]
-        free = space.free_of(cell[c] for c in start)
+        free = space.free_of(space.cell[c] for c in start)
         fruit = self.fruit if len(start) == self.length else -1
         fed, firsts = space.steps(start, free, fruit)
         if fed is not None:
             firsts = firsts + [(fed, free ^ (1 << fruit))]
-        for body, left in firsts:
-            heads = [cell[body[0]]]
-            after = fruit if len(body) == len(start) else -1
-            for _ in range(moves - 1):
-                _, one_way = space.steps(body, left, after)
-                if not one_way:
-                    break
-                body, left = one_way[0]
-                heads.append(cell[body[0]])
-            if body == end:
-                return heads
-        raise AssertionError("no way on leads from one kept body to the next")
+        return space.one_way_to(start, end, firsts, fruit, moves - 1)
 
     def let_go(self):
         """The ledger lets go of the bodies seen."""

@@ -262,16 +262,7 @@ class ForkSearch:
 
     def heads_between(self, start, end, fruit):
         """The heads from fork `start` (excluded) to fork `end` (included) along one way on."""
-        cell = self.space.cell
-        free = self.space.free_of(cell[c] for c in start)
-        for body, left in self.space.steps(start, free, fruit)[1]:
-            heads = [cell[body[0]]]
-            for _ in range(2 * self.space.grid.size):  # as far as _next_fork follows one way
-                if body == end:
-                    return heads
-                fed, moves = self.space.steps(body, left, fruit)
-                if fed is not None or len(moves) != 1:
-                    break
-                body, left = moves[0]
-                heads.append(cell[body[0]])
-        raise AssertionError("no way on leads from one fork to the next")
+        space = self.space
+        free = space.free_of(space.cell[c] for c in start)
+        firsts = space.steps(start, free, fruit)[1]
+        return space.one_way_to(start, end, firsts, fruit, 2 * space.grid.size)  # as far as next_fork follows

@@ -62,6 +62,32 @@ class Space:
                 moves.append((one[n] + rest, free ^ (1 << n | 1 << tail)))
         return fed, moves
 
+    def one_way_to(self, start, end, firsts, fruit, most):
+        """The heads from the body `start` (excluded) to the body `end` (included): one of the
+        moves `firsts` from `start` ((body after, its free cells) pairs, as `steps` gives
+        them), then the one way on, with no meal and no choice, for at most `most` moves
+        more. The searches that keep only bodies with a choice (forks.py, closing.py) read
+        their routes back so, from one kept body to the next. `fruit`: the cell a move may
+        enter only by eating; a first move that ate goes on with none.
+
+            start --first--> b1 --one way--> b2 --> ... --> end
+        """
+        cell = self.cell
+        for body, free in firsts:
+            heads = [cell[body[0]]]
+            after = fruit if len(body) == len(start) else -1
+            for _ in range(most):
+                if body == end:
+                    return heads
+                fed, moves = self.steps(body, free, after)
+                if fed is not None or len(moves) != 1:
+                    break
+                body, free = moves[0]
+                heads.append(cell[body[0]])
+            if body == end:
+                return heads
+        raise AssertionError("no one way on leads from one kept body to the next")
+
     def remember_no(self, key):
         """Remember a question proven not won. Proofs ask again about as many questions as
         they answer, but each answer holds a body: past `remember` of them they are let go of
