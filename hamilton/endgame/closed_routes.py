@@ -12,8 +12,11 @@ and a round over forks (forks.py), while the snake circles its loop:
     cost is not 0 --> a round over forks for a meal that closes the body, where the cost is
     more than the free cells --> a breadth-first search for one, where the round found none
 
-Each search stops where the loop leaves the route's way (`until`), so that the snake does
-not lose a lap of the loop waiting for them. Untimed games never ask (Endgame._closes).
+Each search stops where the loop leaves the route's way, or next brings the snake back
+along it (`until`), so that the snake does not lose a lap of the loop waiting for them.
+Where the snake looks on (timed.py), the proofs it roots first search for the route
+through the nearest closed body (`nearest`): that route needs no proof. Untimed games
+never ask (Endgame._closes).
 """
 import math
 from functools import partial
