@@ -74,10 +74,10 @@ class ClosedRoutes:
         the loop further, and its later fruits save more than the lap risked. Open costs
         undercount them: 12x12, start 4, seed 14's route of 235 measures 136 on a loop of
         140, and its later fruits took 388 moves; 16x12, start 3, seed 65's, 176 on 190, and
-        210. With less, a closed body saves less than the lap (16x12 seed 90: open cost 5;
-        the searches found nothing in 30 s, the snake set out a lap later, and won in 476
-        moves rather than 288). With more free cells the searches are slower and rarely find
-        one within the lap (seed 42: 452 moves, against 638).
+        210. With less, a closed body saves less than the lap (16x12 seed 90: open cost 5,
+        and its searches find nothing in 30 s; kept, the lap costs it 188 moves). With more
+        free cells the searches are slower and rarely find one within the lap (seed 42: 452
+        moves, against 638).
 
             heads after body  a b c d e ...   the snake can set out from c, `began.moves` + 3:
             route             a b c x y ...   the searches stop a move before
@@ -111,8 +111,9 @@ class ClosedRoutes:
         its own, as a generator. The open cost is the moves expected from the body a meal
         leaves to a closed body, over the places the next fruit can take (`open_cost`): about
         what the later fruits cost more than a few moves each. The endgame keeps it as `open`
-        (Endgame.proving), and Lookahead.soonest counts it too. Where `route`'s is not 0, a route through the
-        nearest closed body (Closing.route) is taken if no longer than `route` and its cost.
+        (Endgame.proving), and Lookahead.soonest counts it too. Where `route`'s is not 0, a
+        route through the nearest closed body (Closing.route) is taken if no longer than
+        `route` and its cost.
         Where that cost is more than the free cells (on a closed body, each later fruit costs
         fewer moves than that), a route that closes the body before or after its meal, with
         fewer moves to a closed body again, is looked for too (Closing.meal): that search
@@ -129,14 +130,14 @@ class ClosedRoutes:
 
         `began`: where the proof began (`Began`). The snake circles meanwhile, so the searches
         stop at the move `until` returns (a move before the loop leaves `route`'s way, or
-        a lap of the board on), and before the ledger's work reaches the
-        proof's limit, which would end it unanswered (see Endgame.verdict).
+        before it next does, or a lap of the board on), and before the ledger's work reaches
+        the proof's limit, which would end it unanswered (see Endgame.verdict).
         They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
         Meanwhile the game is known won (the endgame's `spare`), by at most its `slack`
         moves more than `route`."""
         endgame, ledger, space = self.endgame, self.ledger, self.space
         until = self.until(body, fruit, route, began, beside)
-        most = began.work + self.endgame.limit_for(body)
+        most = began.work + endgame.limit_for(body)
         most_open = self.cap
         endgame.spare, endgame.slack = route, most_open
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies

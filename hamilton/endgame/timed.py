@@ -185,8 +185,8 @@ class Lookahead:
 
     def _sooner_than(self, proof):
         """The moves from the snake's place to the fruit by the soonest route `taken`, counted
-        with its open cost (`_soonest`)."""
-        return len(self._soonest_way(proof)) + self._soonest(proof)[3]
+        with its open cost (`_soonest`'s count)."""
+        return self._counted(proof)[0]
 
     def look_step(self):
         """The moves between the roots of proofs made while the snake looks on: LOOK_STEP, or
@@ -236,15 +236,19 @@ class Lookahead:
         soonest: the rest of one whose way the snake has been going along, or round the loop
         to a root and then along its route; each counted with its open cost
         (ClosedRoutes.weigh: how far its meal leaves the body from closed, where routes
-        through closed bodies are looked for). As (root, route, the moves of it the loop has gone along or None, its
-        open cost), counted without making the ways."""
+        through closed bodies are looked for). As (root, route, the moves of it the loop has
+        gone along or None, its open cost), counted without making the ways."""
+        return self._counted(proof)[1]
+
+    def _counted(self, proof):
+        """(the count, the choice) of `_soonest`: the moves to the fruit and the open cost."""
         lap = len(proof.loop)
         choices = [((root - proof.at) % lap + len(route) + open_cost, (root, route, None, open_cost))
                    for root, route, open_cost in self.taken]
         gones = ((root, route, self.gone(proof, root, route), open_cost) for root, route, open_cost in self.taken)
         choices += [(len(route) - gone + open_cost, (root, route, gone, open_cost))
                     for root, route, gone, open_cost in gones if gone is not None]
-        return min(choices, key=lambda choice: choice[0])[1]
+        return min(choices, key=lambda choice: choice[0])
 
     @staticmethod
     def gone(proof, root, route):
