@@ -131,9 +131,9 @@ class Endgame:
         FREE_PATIENT free cells, up to FREE_MAX. With 5 or 6 free cells the body can often be
         brought back into order instead (survival.py), and from there the cell tree surely
         wins; a proof that circles for the whole limit would only hold that back, and the
-        fruits eaten meanwhile can turn a won position into a lost one. (docs/handovers.md
-        has the positions that set this.) With more free cells a game asks only where no way
-        back into order was found (`asked`), so the proof has the whole limit."""
+        fruits eaten meanwhile can turn a won position into a lost one. With more free cells
+        a game asks only where no way back into order was found (`asked`), so the proof has
+        the whole limit."""
         free = self.grid.size - len(body)
         return self.limit // 10 if FREE_PATIENT < free <= FREE_MAX else self.limit
 
