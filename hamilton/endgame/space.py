@@ -78,7 +78,7 @@ class Space:
             after = fruit if len(body) == len(start) else -1
             for _ in range(most):
                 if body == end:
-                    return heads
+                    break
                 fed, moves = self.steps(body, free, after)
                 if fed is not None or len(moves) != 1:
                     break
