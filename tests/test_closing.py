@@ -9,6 +9,7 @@ from hamilton.endgame import Endgame, Proof, closed_routes, closing
 from hamilton.endgame.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.closing import Closing
 from hamilton.endgame.ledger import SLICE
+from hamilton.endgame.proof import going_along
 from hamilton.endgame.space import after_meal, cells_of
 from hamilton.grid import Grid
 from hamilton.slices import Sliced, finish, stopping
@@ -506,15 +507,19 @@ def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks
 def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_breadth_first_search_for_one(
         seed_37, monkeypatch):
     """Seed 37, as above (open cost 81): the search for the nearest closed body comes first;
-    where it finds none, the round over forks, cut at the proof's own work; where that finds
-    the route of 160 whose meal closes the body, the breadth-first search for a meal that
-    closes it, which can take many seconds more, is not made."""
+    where it finds none, the round over forks, cut at the proof's own work. Where that finds
+    the route of 160 whose meal closes the body, the breadth-first search for a shorter one
+    (within 159 moves) is made only while the loop still takes the snake along that route's
+    way, the first 32 moves: past there the route waits for a lap of the loop, and proofs
+    rooted ahead meanwhile find their own."""
     grid, body, fruit = seed_37
-    asked = []
+    asked, circling = [], [0]  # the moves the snake circles while the first search runs
 
     def noted(name):
         def search(closing, body, fruit, free, bound, *rest):
             asked.append((name, bound))
+            if name == "route":
+                paced.moves += circling[0]
             return None
             yield
         return search
@@ -522,12 +527,28 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_b
     monkeypatch.setattr(Closing, "meal", noted("meal"))
     paced = paced_endgame(grid)
     route = paced.winning_route(body, fruit)
-    assert len(route) == 160 and paced.open == 0 and asked == [("route", 158 + 81)]
-    asked[:] = []
+    assert len(route) == 160 and paced.open == 0 and asked == [("route", 158 + 81), ("meal", 159)]
+    asked[:], circling[0] = [], 40
+    paced = paced_endgame(grid)  # the loop left the route's way while the searches ran: no breadth-first search
+    assert len(paced.winning_route(body, fruit)) == 160 and asked == [("route", 158 + 81)]
+    asked[:], circling[0] = [], 0
     monkeypatch.setattr(ClosedRoutes, "open_cost", at_the_cap)  # where the snake will look on, no round:
     capped = paced_endgame(grid)  # both breadth-first searches
     cap = capped.closed_routes.cap
     assert len(capped.winning_route(body, fruit)) == 158 and asked == [("route", 158 + cap), ("meal", 158 + cap - 1)]
+
+
+def test_after_a_closing_meal_the_search_for_a_shorter_one_stops_where_the_loop_leaves_its_way(seed_37):
+    """Seed 37: the loop the snake circles on goes along the first 33 moves of the proof's
+    route of 158, so for a proof begun at move 5 the search stops at move 5 + 32, a move
+    before the loop leaves that way; for a proof rooted ahead, when the snake gets to its
+    root."""
+    grid, body, fruit = seed_37
+    search = paced_endgame(grid)
+    route = Endgame(grid).winning_route(body, fruit)
+    assert len(route) == 158 and going_along(search.loop(body, fruit), 0, route) == 33
+    assert search.closed_routes.along_until(body, fruit, route, Began(0, 5, None)) == 5 + 32
+    assert search.closed_routes.along_until(body, fruit, route, Began(0, 5, 70)) == 70
 
 
 def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proofs_work_and_at_the_searches_stop(
