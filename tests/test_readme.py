@@ -102,9 +102,12 @@ def test_every_command_is_checked_by_its_program(page, line, tmp_path, monkeypat
         raise AssertionError(f"{page}: no test knows this command: {line}")
 
 
-@pytest.mark.parametrize("page, target", [(page, target) for page in PAGES
-                                          for target in re.findall(r"\]\(([^)#\s]+)[^)]*\)", read(page))
-                                          if not target.startswith("https://")])
+LINK = re.compile(r"\]\(([^)#\s]+)[^)]*\)|^\[[^\]]+\]: ([^#\s]+)", re.M)  # inline, or a reference's target
+
+
+@pytest.mark.parametrize("page, target", [(page, inline or reference) for page in PAGES
+                                          for inline, reference in LINK.findall(read(page))
+                                          if not (inline or reference).startswith("https://")])
 def test_links_point_at_files_of_the_repository(page, target):
     assert os.path.exists(os.path.join(ROOT, os.path.dirname(page), target)), f"{page}: {target}"
 
