@@ -174,9 +174,14 @@ class HamiltonSolver(Autopilot):
             self.hungry += 1
 
     def _follow_route(self, fruit):
-        """The next cell of the committed route, if it still leads to this fruit."""
+        """The next cell of the committed route, if it still leads to this fruit; a route the
+        endgame proved may give way to a sooner one found along it (EnRoute.sooner)."""
         if not self.route or self.route_fruit != fruit:
             return None
+        if self.decision.proof == "win":  # proofs rooted along the route may have a sooner one
+            sooner = self.endgame.en_route.sooner(fruit, len(self.route))
+            if sooner is not None:
+                self.route = deque(sooner)
         self.decision.distance = len(self.route)
         if len(self.route) == 1:
             self.decision.endgame = None  # this move eats: nothing left to explain

@@ -4,6 +4,8 @@
                 moves, and what is proven of each fruit
     proof.py    Proof: a proof under way, and the loop the snake goes round meanwhile
     timed.py    Lookahead: with time between moves, proofs rooted ahead, the next fruit readied
+    en_route.py EnRoute: with time between moves and 7 or 8 free cells, a route shortened on
+                the way by proofs rooted along it
     closed_routes.py  ClosedRoutes: with time between moves, a proven route weighed by what
                 its later fruits cost, and a route that leaves the body closed looked for
     closing.py  routes to a closed body, one whose free cells close a cycle of the board

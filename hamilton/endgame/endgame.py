@@ -25,6 +25,7 @@ from collections import deque
 
 from hamilton.endgame.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.closing import Closing
+from hamilton.endgame.en_route import EnRoute
 from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
@@ -72,6 +73,7 @@ class Endgame:
         self._waiting = (None, 0)  # (move, time so far) of the move whose waits are being added up
         self.moves = 0  # the game's moves so far (the autopilot counts them): a proof's time in moves
         self.lookahead = Lookahead(self)  # timed: the routes of earlier roots, the next fruit's proofs
+        self.en_route = EnRoute(self)  # timed, many free cells: proofs rooted along the route the snake follows
         self._lost = None  # (fruit, length) proven not to be won
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
         self.spare = None  # a long winning route over forks, while the layered search looks for a shorter one
@@ -174,6 +176,7 @@ class Endgame:
         position a proof was made ready for (one a proven route led to, so won) is asked
         whatever its free cells."""
         self.ledger.bury(self.work)
+        self.en_route.stop()  # the snake ate, or left the route it followed
         proof = self.proof
         if proof is not None and (proof.fruit != fruit or proof.loop is None or proof.body_now() != body):
             proof = self._drop()  # someone else steered, or the snake ate: a new question
@@ -187,12 +190,12 @@ class Endgame:
         if self.timed and proof.loop is not None and (ended or self.lookahead.taken):
             route = self.lookahead.route(proof, ended)
             if route is not None or self.proof is None:
-                return self._set_out(body, route, fruit)
+                return self._set_out(body, route, fruit, self.lookahead.open)
             proof = self.proof  # another proof rooted ahead, or the snake goes round to a root or along a way
         elif ended:
             route = self.verdict(proof)
             if route is None or proof.at == proof.root:
-                return self._set_out(body, route, fruit)
+                return self._set_out(body, route, fruit, proof.open)
         elif proof.loop is None:
             proof.loop = self.loop(body, fruit)
             if proof.loop is None:  # nothing brings this position back: what it decided stays in `known`
@@ -200,17 +203,30 @@ class Endgame:
                 return None
         return [proof.step()], False
 
-    def _set_out(self, body, route, fruit):
+    def _set_out(self, body, route, fruit, open_cost):
         """`move`'s answer once the question is over: (`route`, True), or None without a
         route. The proof ends; in a timed game, the snake setting out, the next fruit's
         proofs are made ready while it goes (Lookahead.prepare), whether its route was
-        proven from the loop or at once (a proof made ready, done by the time the snake ate)."""
+        proven from the loop or at once (a proof made ready, done by the time the snake ate);
+        and with more than `free_max` free cells, proofs rooted along the route look for a
+        sooner one (`_en_route`; `open_cost`: its meal's, ClosedRoutes.weigh)."""
+        took = self.moves - self.proof.started if self.proof is not None else 0
         self._drop()
         if route is None:
             return None
         if self.timed:
             self.lookahead.prepare(body, route, fruit)
+        if self._en_route(body):
+            self.en_route.start(body, route, fruit, open_cost, took)
         return route, True
+
+    def _en_route(self, body):
+        """Whether the route for `body` (cells, packed or not) is shortened on the way
+        (en_route.py), its search for a shorter one circling a lap of the board at most
+        (`_shortened`): in a timed game, with more than `free_max` free cells (a proof asked
+        where survival finds no way on, `asked`), where that search can circle for a
+        thousand moves."""
+        return self.timed and self.grid.size - len(body) > self.free_max
 
     def think(self, deadline, clock):
         """Go on with the proof under way until `clock()` reaches `deadline` (the time the
@@ -220,7 +236,7 @@ class Endgame:
         self._add_wait(deadline - clock())
         proof = self.proof
         if proof is None:
-            return self.lookahead.think(deadline, clock)
+            return self._think_on_the_way(deadline, clock)
         if proof.loop is None:
             return False
         while not proof.ended(self.limit_of(proof)) and clock() < deadline:
@@ -229,6 +245,18 @@ class Endgame:
         if proof.done and lookahead.keep(proof) and not lookahead.ready(proof):
             lookahead.root_ahead(proof)  # the next proof starts at once, not with the next move
         return True
+
+    def _think_on_the_way(self, deadline, clock):
+        """While the snake follows a route, the proof rooted along it (en_route.py) and the
+        proofs made ready for the next fruit (Lookahead.think) share the wait, half each, and
+        either has what the other leaves: the one may save moves on this fruit, the others
+        decide what the later fruits cost. Whether there was any to think about."""
+        halfway = clock() + (deadline - clock()) / 2
+        along = self.en_route.think(halfway, clock)
+        ready = self.lookahead.think(deadline, clock)
+        if along:
+            self.en_route.think(deadline, clock)
+        return along or ready
 
     def _add_wait(self, seconds):
         """Add a wait to this move's; at the next move the sum is the last move's `wait`. (The
@@ -342,14 +370,31 @@ class Endgame:
             self.open = 0
             return way
         self.open = self.closed_routes.cap if closes else 0
-        start, begun = self.ledger.spent, self.moves
+        began = Began(self.ledger.spent, self.moves, arrival)
         route = yield from self._proven(body, fruit, arrival)
+        return (yield from self._weighed(body, fruit, route, beside, began))
+
+    def _weighed(self, body, fruit, route, beside, began):
+        """`route`, or one whose meal leaves the body sooner closed, where the game looks for
+        one (`_closes`; ClosedRoutes.weigh), as a generator; `open` is set to its open cost."""
         open_cost = 0
-        if route is not None and closes:
-            began = Began(start, begun, arrival)
+        if route is not None and self._closes():
             route, open_cost = yield from self.closed_routes.weigh(body, fruit, route, beside, began)
         self.open = open_cost  # set as it returns: proofs made ready take turns (work_on)
         return route
+
+    def shortening(self, body, fruit, route, arrival):
+        """A route from `body` (a tuple of cells) to `fruit` shorter than `route` (a list of
+        cells, a win), or `route`, as `_shortened` looks for one, weighed as `proving` weighs
+        its route; a generator. The search stops at the move count `arrival`, when the snake
+        gets to `body` (a proof rooted along the route it follows, en_route.py)."""
+        self.layered.cut_short = set()
+        self.open = self.closed_routes.cap if self._closes() else 0
+        began = Began(self.ledger.spent, self.moves, arrival)
+        space = self.space
+        shorter = yield from self._shortened(space.pack(body), fruit, space.free_of(body), space.pack(route),
+                                             began.work, arrival)
+        return (yield from self._weighed(body, fruit, shorter, False, began))
 
     def _closes(self):
         """Whether proofs look for routes through closed bodies: in a game that says its moves
@@ -392,6 +437,8 @@ class Endgame:
         proof's limit. If it finds none in time, `route` is taken. A timed game counts its
         moves, not the work: it may circle no more moves than the route could save, and no
         later than `arrival`, when the snake is at `body`; the limit then holds per proof.
+        Where proofs rooted along the route go on shortening it (`_en_route`), it circles a
+        lap of the board at most.
         A patient game (`_patient`: the route is very long) gives the doubling rounds
         (forks.shorter) the whole limit, and if they find nothing, the rounds abreast
         (forks.abreast) another, for a route under LONG_SPARE laps: where doubling steps over
@@ -405,6 +452,8 @@ class Endgame:
         self.spare = [self.space.cell[c] for c in route]
         ledger = self.ledger
         if self.timed:  # proofs may take turns (Endgame.work_on): each one's limit is kept by Proof.ended
+            if self._en_route(body):
+                saving = min(saving, self.grid.size)  # then the snake sets out, and proofs along the route go on
             moves = self.moves + saving if arrival is None else min(arrival, self.moves + saving)
             enough = lambda: self.moves >= moves  # noqa: E731
         else:

@@ -12,7 +12,10 @@ two moves to think in (Endgame.think). With that time, the endgame plays so:
     the snake sets out on a route   its body after the meal is known: a proof for every cell
                                     the next fruit can take is made ready while it goes there
     7 or 8 free cells, no way back  the endgame is asked too (Endgame.asked, FREE_MAX_TIMED),
-    into order, survival hungry     with the whole LIMIT: the waits give it the minutes
+    into order, survival hungry     with the whole LIMIT: the waits give it the minutes; its
+                                    search for a shorter route circles a lap of the board at
+                                    most, then the snake sets out, and proofs rooted along the
+                                    route look for a sooner one (en_route.py)
     a win proven only by a route    the search for a shorter one has LIMIT twice over, not
     over LONG_SPARE laps long       the tenth of 5 or 6 free cells: the doubling rounds, then
                                     rounds abreast (Endgame.limit_of, _shortened)
@@ -62,6 +65,7 @@ class Lookahead:
         self.first_took = 0  # the moves the first proof of this question took, to the route it kept
         self.per_move = 0  # the work that first proof did a move, on this machine at this speed
         self.prepared = {}  # (body, fruit) after the meal ahead -> its Proof, made while the snake goes there
+        self.open = 0  # the open cost of the route the snake last set out on (`soonest`)
 
     def route(self, proof, ended):
         """The route from the snake's place, or None while the snake goes on round the loop
@@ -219,8 +223,9 @@ class Lookahead:
 
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
-        soonest (`_soonest_way`). The proof ends."""
+        soonest (`_soonest_way`); its open cost is kept (`open`). The proof ends."""
         way = self._soonest_way(proof)
+        self.open = self._soonest(proof)[3]
         self.taken = []
         proof.root = proof.at
         return way
@@ -264,7 +269,10 @@ class Lookahead:
     def prepare(self, body, route, fruit):
         """The snake sets out on `route` from `body` to eat `fruit`, so its body after the meal
         is known: a proof is made ready for every cell the next fruit can take, thought through
-        while it goes there (`think`), so the next fruit's route is ready when it appears."""
+        while it goes there (`think`), so the next fruit's route is ready when it appears.
+        Those made ready for another route (one a sooner route found on the way replaced,
+        en_route.py) are let go of."""
+        self._let_go()
         after = after_meal(body, route)
         proving = self.endgame.proving
         self.prepared = {(after, next_fruit): Proof(proving(after, next_fruit, beside=True), after, next_fruit)
@@ -278,10 +286,14 @@ class Lookahead:
     def take(self, body, fruit):
         """The proof made ready for this meal's position, if any (the others are let go of)."""
         proof = self.prepared.pop((body, fruit), None)
-        for other in self.prepared.values():
-            other.search.close()
-        self.prepared = {}
+        self._let_go()
         return proof
+
+    def _let_go(self):
+        """Stop the proofs made ready (their searches let go of their bodies)."""
+        for proof in self.prepared.values():
+            proof.search.close()
+        self.prepared = {}
 
     def think(self, deadline, clock):
         """Go on with the proofs made ready for the next fruit until `deadline`, a slice of each
