@@ -182,6 +182,7 @@ class HamiltonSolver(Autopilot):
             sooner = self.endgame.en_route.sooner(fruit, len(self.route))
             if sooner is not None:
                 self.route = deque(sooner)
+            self.decision.at_most = self._shortening_on_the_way()
         self.decision.distance = len(self.route)
         if len(self.route) == 1:
             self.decision.endgame = None  # this move eats: nothing left to explain
@@ -215,7 +216,8 @@ class HamiltonSolver(Autopilot):
         if won:
             self.route, self.route_fruit = deque(cells[1:]), fruit
             self.decision = HamiltonDecision("endgame", mode="endgame", proof="win", distance=len(cells),
-                                             endgame=EndgameState.WINNING)  # the window counts it down
+                                             endgame=EndgameState.WINNING,  # the window counts it down
+                                             at_most=self._shortening_on_the_way())
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
             lookahead = self.endgame.lookahead
@@ -226,6 +228,12 @@ class HamiltonSolver(Autopilot):
             if left is not None and lookahead.at_most(proof):
                 self.decision.at_most = True
         return cells[0]
+
+    def _shortening_on_the_way(self):
+        """True where a proof rooted along the proven route the snake follows may still find a
+        sooner way (hamilton/endgame/en_route.py): its moves left are then a bound, and the
+        board says "at most"; else None."""
+        return True if self.endgame.en_route.proof is not None else None
 
     def _survival_move(self, body, fruit):
         hopeless = self.endgame.lost(body, fruit)  # no order can win it: just stay alive, cheaply

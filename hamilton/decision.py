@@ -32,4 +32,5 @@ class HamiltonDecision(Decision):
     endgame: Optional[EndgameState] = None  # what the window says of the search near the end
     bodies: Optional[int] = None  # "under way": the work the proof has done so far
     back_in: Optional[int] = None  # "under way": moves until the loop brings the proven position back
-    at_most: Optional[bool] = None  # "under way": `distance` is a long proven route's, a shorter one looked for
+    at_most: Optional[bool] = None  # `distance` is a bound: a shorter route is looked for, circling ("under way")
+    # or, with 7 or 8 free cells, on the way ("win": a proof rooted along the route, hamilton/endgame/en_route.py)

@@ -130,7 +130,8 @@ def test_a_timed_game_with_more_free_cells_than_it_asks_at_once_circles_a_lap_at
 
 def test_the_autopilot_following_a_proven_route_takes_the_sooner_one_found_along_it(seed_37):
     """The autopilot follows its proven route cell by cell; at the root of a proof along it
-    that found a sooner way, it takes that way."""
+    that found a sooner way, it takes that way. While a proof along its route is under way,
+    its moves left are a bound (`at_most`), and then no longer."""
     body, fruit, route = seed_37
     game = Game(10, 10, 4, seed=37)
     autopilot = HamiltonSolver(game)
@@ -145,6 +146,10 @@ def test_the_autopilot_following_a_proven_route_takes_the_sooner_one_found_along
     search.moves += 10
     assert autopilot._follow_route(fruit) == proof.route[0]
     assert list(autopilot.route) == proof.route[1:]
+    assert autopilot.decision.at_most  # a proof is rooted along the new route: the board says "at most"
+    search.en_route.stop()
+    autopilot._follow_route(fruit)
+    assert autopilot.decision.at_most is None
 
 
 def endless(ledger):

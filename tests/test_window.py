@@ -762,6 +762,10 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
                       at_most=True),  # a win proven by a long route: at most its moves
      ("hamilton has proven a sure win: at most 1310 moves to this fruit.",
       "It circles while it looks for a shorter way."), "sure win proven: 1310 moves"),
+    (HamiltonDecision("endgame", mode="endgame", proof="win", distance=921, endgame=EndgameState.WINNING,
+                      at_most=True),  # following a route that proofs along it may shorten
+     ("hamilton has proven a sure win: at most 921 moves to this fruit.",
+      "It follows the proven way and looks for a shorter one as it goes."), "sure win proven: 921 moves"),
     (HamiltonDecision("survive", mode="survival", distance=412, endgame=EndgameState.SURVIVING),
      # survival before a search past FREE_MAX: when the search begins
      ("hamilton keeps the snake alive and looks for a way back into order.",

@@ -66,10 +66,12 @@ ENDGAME_NEWS = {
                               "If no fruit is eaten within {moves}, it searches every future."),
                              "search begins in {moves}"),
 }
-# A win proven by a long route while a shorter one is looked for (the decision's `at_most`):
-# the box says so; the caption keeps WINNING's words.
+# A win proven by a long route while a shorter one is looked for (the decision's `at_most`),
+# circling or on the way (its proof "win"): the box says so; the caption keeps WINNING's words.
 AT_MOST_NEWS = ("{name} has proven a sure win: at most {moves} to this fruit.",
                 "It circles while it looks for a shorter way.")
+ON_THE_WAY_NEWS = ("{name} has proven a sure win: at most {moves} to this fruit.",
+                   "It follows the proven way and looks for a shorter one as it goes.")
 
 
 def setting_text(key, value):
@@ -127,7 +129,10 @@ class Texts:
                               self.loop_news()[0]),))
         news = self.endgame_news()
         if news is not None:
-            lines = AT_MOST_NEWS if getattr(app.autopilot.decision, "at_most", None) else ENDGAME_NEWS[news][0]
+            lines = ENDGAME_NEWS[news][0]
+            decision = app.autopilot.decision
+            if getattr(decision, "at_most", None):
+                lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) == "win" else AT_MOST_NEWS
             return ("edge", (tuple(line.format(name=app.autopilot_name, moves=self.moves_left()) for line in lines),))
         if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
