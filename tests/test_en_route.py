@@ -11,7 +11,7 @@ import pytest
 from hamilton import HamiltonSolver
 from hamilton.decision import HamiltonDecision
 from hamilton.endgame import Endgame, Proof
-from hamilton.endgame.endgame import WIDE_WAIT
+from hamilton.endgame.endgame import LONG_SPARE, WIDE_WAIT
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal
 from hamilton.grid import Grid
@@ -126,6 +126,20 @@ def test_a_timed_game_with_more_free_cells_than_it_asks_at_once_circles_a_lap_at
     assert circled(4) == (384, 158, False)
     moves, route, along = circled(3)
     assert moves < 384 - 100 and route > 1000 and along
+
+
+def test_a_route_still_over_long_spare_laps_when_the_snake_sets_out_is_shortened_on_the_way(seed_37):
+    """Seed 37 where 4 free cells are asked at once: its route of 1,310 moves is over
+    LONG_SPARE laps of the 10x10 board, so proofs are rooted along it; along a route of 158
+    moves, none is."""
+    body, fruit, route = seed_37
+    search = en_route_game(free_max=4)
+    assert len(route) > LONG_SPARE * 100
+    search._set_out(body, route, fruit, 0)
+    assert search.en_route.proof is not None
+    search = en_route_game(free_max=4)
+    search._set_out(body, route[:158], fruit, 0)
+    assert search.en_route.proof is None
 
 
 def test_the_autopilot_following_a_proven_route_takes_the_sooner_one_found_along_it(seed_37):

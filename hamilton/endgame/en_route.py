@@ -17,6 +17,11 @@ to `k`. As after any proof, a route whose meal leaves the body sooner closed is 
 too (ClosedRoutes.weigh), and routes are compared with their open costs. At `k` the snake
 takes the sooner route if one was found, and the next proof is rooted further on.
 
+A route of more than LONG_SPARE laps of the board, which the search for a shorter one
+(with the whole limit, twice) did not shorten before the snake set out, is shortened on the
+way too (Endgame._set_out): 16x12, start 3, seed 109's is 176,087 moves, and from 5,200
+moves along it a search finds one of 349.
+
 The first root is as many moves ahead as the question's proof took (and two): a search as
 long as that one has the time. Where the snake overtakes a search that found nothing, the
 next root is twice as far ahead, and no root is more than halfway from the snake to the
