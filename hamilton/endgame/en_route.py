@@ -15,7 +15,8 @@ route from it shorter than the rest:
 Its search starts from the rest of the route, a win already, and stops when the snake gets
 to `k`. As after any proof, a route whose meal leaves the body sooner closed is looked for
 too (ClosedRoutes.weigh), and routes are compared with their open costs. At `k` the snake
-takes the sooner route if one was found, and the next proof is rooted further on.
+takes the sooner route if one was found, and the next proof is rooted further on. It shares
+each wait with the proofs made ready for the next fruit (Endgame._think_on_the_way).
 
 A route of more than LONG_SPARE laps of the board, which the search for a shorter one
 (with the whole limit, twice) did not shorten before the snake set out, is shortened on the
