@@ -31,6 +31,7 @@ its first route's start: rooted 600 moves along, a search finds a route of 107 w
 are left; rooted 300 along, it finds none shorter within 300 moves' work.)
 """
 from hamilton.endgame.proof import Proof
+from hamilton.endgame.space import moved_along
 
 # Moves: the least distance between the snake and a proof rooted along its route, which
 # searches only while the snake gets there; with fewer than twice this left, no more are rooted.
@@ -90,7 +91,7 @@ class EnRoute:
 
     def body_at(self, moves):
         """The body `moves` moves along the route (nothing is eaten before its end)."""
-        return tuple((self.route[:moves][::-1] + list(self.body))[:len(self.body)])
+        return moved_along(self.body, self.route[:moves])
 
     def think(self, deadline, clock):
         """Go on with the proof along the route until `deadline`; one that ends with no sooner

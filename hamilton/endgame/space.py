@@ -109,7 +109,13 @@ def _text(cells):
 def after_meal(body, route):
     """The body (a tuple of cells, head first) that `route` (cells after the head) leaves
     behind from `body`, its last move eating."""
-    return tuple((route[::-1] + list(body))[:len(body) + 1])
+    return moved_along(body, route, grows=1)
+
+
+def moved_along(body, route, grows=0):
+    """The body (a tuple of cells, head first) after the moves of `route` (cells after the
+    head) from `body`, `grows` cells longer for the fruits eaten on the way."""
+    return tuple((list(route)[::-1] + list(body))[:len(body) + grows])
 
 
 def cells_of(bits):

@@ -224,8 +224,8 @@ class Lookahead:
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest (`_soonest_way`); its open cost is kept (`open`). The proof ends."""
-        way = self._soonest_way(proof)
-        self.open = self._soonest(proof)[3]
+        choice = self._soonest(proof)
+        way, self.open = self._way_of(proof, choice), choice[3]
         self.taken = []
         proof.root = proof.at
         return way
@@ -233,7 +233,13 @@ class Lookahead:
     def _soonest_way(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest (`_soonest`), as the heads to go."""
-        root, route, gone, _ = self._soonest(proof)
+        return self._way_of(proof, self._soonest(proof))
+
+    @staticmethod
+    def _way_of(proof, choice):
+        """The heads to go by `choice`, one of `_soonest`'s: round the loop to its root and
+        along its route, or the rest of a route the loop has gone along."""
+        root, route, gone, _ = choice
         return proof.way_to(root) + route if gone is None else route[gone:]
 
     def _soonest(self, proof):
