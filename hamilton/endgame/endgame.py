@@ -72,7 +72,7 @@ class Endgame:
         self.pace = None  # the seconds the game says each move will wait (HamiltonSolver.paced), if it says
         self.wait = 0  # timed: the time the last move gave to think in, its waits (`think`) added up
         self._waiting = (None, 0)  # (move, time so far) of the move whose waits are being added up
-        self.moves = 0  # the game's moves so far (the autopilot counts them): a proof's time in moves
+        self.moves = 0  # the game's moves so far (the solver counts them): a proof's time in moves
         self.lookahead = Lookahead(self)  # timed: the routes of earlier roots, the next fruit's proofs
         self.en_route = EnRoute(self)  # timed, many free cells: proofs rooted along the route the snake follows
         self._lost = None  # (fruit, length) proven not to be won
@@ -335,7 +335,7 @@ class Endgame:
     def deciding(self, body, fruit):
         """Whether `body` (a tuple of cells) can still win `fruit`, as a search (a generator):
         True or False, with no route looked for; a fruit proven lost is remembered (`lost`),
-        so an autopilot given this endgame knows at once."""
+        so a solver given this endgame knows at once."""
         free = self.space.free_of(body)
         packed = self.space.pack(body)
         try:
