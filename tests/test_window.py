@@ -7,7 +7,6 @@ import random
 import subprocess
 import sys
 import threading
-import time
 
 import pygame
 import pytest
@@ -1281,17 +1280,20 @@ def test_the_first_tick_is_due_an_interval_after_the_first_frame(make_app, monke
     """Drawing the whole board at the start takes long on a big window; the clock starts
     once it is on the screen, so the first move is not counted late for it."""
     app = make_app(auto=True, speed=0.02)
+    now = [100.0]  # the loop's own clock: a frame takes no time but the first, a sleep what it asks
+    app.clock = lambda: now[0]
+    monkeypatch.setattr(app.loop, "sleep", lambda seconds: now.__setitem__(0, now[0] + max(seconds, 0.0001)))
     real_render, frames = app.render, []
 
     def slow_first_render():
         frames.append(1)
         if len(frames) == 1:
-            time.sleep(0.05)
+            now[0] += 0.05  # two and a half intervals: late, were the clock started before it
         return real_render()
     monkeypatch.setattr(app, "render", slow_first_render)
     pygame.event.clear()
     app.run(max_ticks=3)
-    assert app.loop.ticks == 3 and app.loop.late_ticks == 0
+    assert app.loop.ticks == 3 and app.loop.late_ticks == 0 and app.loop.worst_lateness < 0.001
 
 
 def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):
