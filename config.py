@@ -9,7 +9,7 @@ import re
 import sys
 
 import solvers
-from files import atomic
+from files import atomic, reading
 
 REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
 DEFAULTS = {"initial-length": 3, "seed": None, "solver": "greedy"}
@@ -54,21 +54,16 @@ def read_text(path):
 
 def _read_bytes(path):
     try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a directory, not a file") from None
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+        return reading.read_bytes(path)
+    except reading.ReadError as e:
+        raise ConfigError(str(e)) from None
 
 
 def _decoded(raw, path):
     try:
-        text = raw.decode("utf-8-sig")  # accepts, and drops, a UTF-8 byte-order mark
-    except UnicodeDecodeError as e:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        text = reading.utf8(raw, path)
+    except reading.ReadError as e:
+        raise ConfigError(str(e)) from None
     if not text.strip():
         raise ConfigError(f"{path}: file is empty; it needs a JSON object with {', '.join(REQUIRED)}")
     return text

@@ -21,6 +21,8 @@ import inspect
 import os
 import sys
 
+from files import reading
+
 SHIPPED = {}  # path as the run named it -> (where the worker's copy lies, its text)
 
 
@@ -118,18 +120,9 @@ def source_of(path):
         return SHIPPED[path][1]
     where = shown(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except FileNotFoundError:
-        raise SolverError(f"{where}: no such file") from None
-    except IsADirectoryError:
-        raise SolverError(f"{where}: is a folder, not a .py file") from None
-    except OSError as e:
-        raise SolverError(f"{where}: cannot read it: {e.strerror or e}") from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise SolverError(f"{where}: not UTF-8 text (byte {e.start})") from None
+        return reading.utf8(reading.read_bytes(path), where)
+    except reading.ReadError as e:
+        raise SolverError(str(e).replace(path, where, 1)) from None
 
 
 def execute(name, path, text):

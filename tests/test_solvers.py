@@ -81,7 +81,7 @@ def test_the_configs_solver_file_is_found_beside_the_config(mine, tmp_path_facto
 
 
 @pytest.mark.parametrize("ref, says", [
-    ("nothere.py:Mine", "error: nothere.py: no such file"),
+    ("nothere.py:Mine", "error: nothere.py: file not found"),
     ("broken.py:Mine", "error: broken.py:3: syntax error: "),
     ("needs.py:Mine", "error: needs.py: loading it failed: ModuleNotFoundError: No module named 'nosuchmodule'"),
     ("mine.py:Nope", "error: mine.py: no class Nope in it (its classes: BadInit, BadPath, "),
