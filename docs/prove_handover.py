@@ -149,12 +149,13 @@ def prove(args, seed):
     if args.nearest_closed is not None:
         record.update(nearest_closed(grid, body, fruit, args.nearest_closed, held))
     began = time.perf_counter()
-    route = search.winning_route(body, fruit)
+    proof = search.prove(body, fruit)
+    route = None if proof is None else proof.route
     record["seconds"] = round(time.perf_counter() - began, 1)
     if route is not None:
         record.update(verdict="won", moves=args.ahead + len(route))
         if args.patient:
-            record["open"] = search.open
+            record["open"] = proof.notes.open
     else:
         record["verdict"] = "lost" if search.lost(body, fruit) else "undecided"
     if route is not None and args.to_the_win:

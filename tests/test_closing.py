@@ -1,5 +1,7 @@
 """Closing the body into a cycle of the whole board (hamilton/endgame/closing.py), and the
 timed game that takes such a route where the proof's own would leave long later fruits."""
+from functools import partial
+
 import pytest
 
 from boards import board
@@ -9,7 +11,7 @@ from hamilton.endgame import Endgame, Proof, closed_routes, closing
 from hamilton.endgame.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.closing import Closing
 from hamilton.endgame.ledger import SLICE
-from hamilton.endgame.proof import going_along
+from hamilton.endgame.proof import Notes, going_along
 from hamilton.endgame.space import after_meal, cells_of
 from hamilton.grid import Grid
 from hamilton.slices import Sliced, finish, stopping
@@ -167,9 +169,9 @@ def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_bod
     search = paced_endgame(grid)
     rooms = noting_rooms(search)
     ledger = search.ledger
-    finish(search.proving(body, fruit))
+    finish(search.proving(body, fruit, Notes()))
     alone, rooms[:] = list(rooms), []
-    finish(search.proving(body, fruit, beside=True))
+    finish(search.proving(body, fruit, Notes(), beside=True))
     assert alone and set(alone) == {ledger.hold} and rooms and set(rooms) == {ledger.hold - ledger.forget}
 
 
@@ -180,12 +182,14 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     grid, body, fruit = seed_37
     assert len(Endgame(grid).winning_route(body, fruit)) == 158
     paced = paced_endgame(grid)
-    route = paced.winning_route(body, fruit)
-    assert len(route) == 142 and paced.open == 0
+    proof = paced.prove(body, fruit)
+    route = proof.route
+    assert len(route) == 142 and proof.notes.open == 0
     after = followed(grid, body, route, fruit)
     run = paced.closing.run(*packed(paced, after))
-    looked, paced.open = paced.looked, 99  # as another proof's route may have left it
-    assert paced.winning_route(after, run[-1]) == run and paced.looked == looked and paced.open == 0
+    looked = paced.looked
+    again = paced.prove(after, run[-1])
+    assert again.route == run and paced.looked == looked and again.notes.open == 0
     fast = Endgame(grid)
     fast.pace = 0.01  # U's fastest: no time to spare, as untimed
     assert len(fast.winning_route(body, fruit)) == 158
@@ -269,8 +273,7 @@ def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_cost
     """A proof can end at its limit while the searches for a closed body run (ClosedRoutes.weigh): it
     keeps its route (`verdict`), counted with its own open cost. Two proofs take turns, as
     those made ready for the next fruit do: the first finds its open cost (50), the second's
-    is never known, so it counts as the most there is (ClosedRoutes.cap), not as the first's, nor
-    as one an earlier proof left behind (99)."""
+    is never known, so it counts as the most there is (ClosedRoutes.cap), not as the first's."""
     grid, body, fruit = seed_37
     first = Endgame(grid)
     route = first.winning_route(body, fruit)
@@ -284,13 +287,12 @@ def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_cost
     monkeypatch.setattr(Closing, "meal", idle)
     paced = paced_endgame(grid)
     paced.limit = 10 * (first.looked + 1000 * SLICE)  # the route is found first, even at a tenth (limit_for)
-    paced.open = 99  # as another proof's route may have left it
-    proofs = [Proof(paced.proving(body, fruit), body, fruit) for _ in range(2)]
+    proofs = [Proof(partial(paced.proving, body, fruit), body, fruit) for _ in range(2)]
     while not all(proof.ended(paced.limit_of(proof)) for proof in proofs):
         for proof in proofs:
-            paced.work_on(proof, 1)
+            proof.work(1)
     assert [paced.verdict(proof) for proof in proofs] == [route, route] and len(asked) == 2
-    assert [proof.open for proof in proofs] == [50, paced.closed_routes.cap]
+    assert [proof.notes.open for proof in proofs] == [50, paced.closed_routes.cap]
 
 
 def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs_and_over_closing_first(shipped,
@@ -306,19 +308,19 @@ def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs
     proofs = Endgame(grid).winning_route(body, fruit)
 
     def route():
-        paced = paced_endgame(grid)
-        return paced.winning_route(body, fruit), paced
-    taken, paced = route()
-    assert len(proofs) == len(taken) == 281 and paced.open == 28
+        return paced_endgame(grid).prove(body, fruit)
+    proof = route()
+    taken = proof.route
+    assert len(proofs) == len(taken) == 281 and proof.notes.open == 28
     spied = paced_endgame(grid)
     meals = noting_meals(spied)
     spied.winning_route(body, fruit)
     assert meals == [460]  # fewer moves than the 461 through the closed body before the meal
     assert after_meal(body, taken) != after_meal(body, proofs)
     monkeypatch.setattr(Closing, "meal", nothing_found)
-    assert len(route()[0]) == 461
+    assert len(route().route) == 461
     monkeypatch.setattr(closed_routes, "CLOSING_MARGIN", 0)
-    assert len(route()[0]) == 281
+    assert len(route().route) == 281
 
 
 def nothing_found(*args):
@@ -432,8 +434,9 @@ def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_
     body, fruit = positions[57]
     paced = paced_endgame(grid)
     meals = noting_meals(paced)
-    route = paced.winning_route(body, fruit)
-    assert len(route) == 608 and paced.open == 3
+    proof = paced.prove(body, fruit)
+    route = proof.route
+    assert len(route) == 608 and proof.notes.open == 3
     assert meals == []  # 3 moves, fewer than the 4 free cells: no route closing after the meal is looked for
     start, free = packed(paced, after_meal(body, route))
     moves = [finish(paced.closing.closes(start, place, free, 384, paced.ledger.hold)) for place in cells_of(free)]
@@ -445,7 +448,7 @@ def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_co
     through a closed body: the 8."""
     grid, body, fruit = position(CLOSED)
     paced = paced_endgame(grid)
-    proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
+    proof = Proof(lambda notes: (step for step in ()), body, fruit, loop=list(range(1000, 1010)))
     open_route, closed_route = [1, 2, 3], [4, 5, 6, 7, 8, 9, 10, 11]
     paced.lookahead.taken = [(0, open_route, 12), (0, closed_route, 0)]
     assert paced.lookahead.moves_left(proof) == 8
@@ -456,8 +459,8 @@ def test_a_route_proven_is_kept_with_its_open_cost():
     grid, body, fruit = position(CLOSED)
     paced = paced_endgame(grid)
     for route, cost in (([A, 6, C], 12), ([A, B, C], 0)):
-        proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
-        proof.done, proof.route, proof.open = True, route, cost
+        proof = Proof(lambda notes: (step for step in ()), body, fruit, loop=list(range(1000, 1010)))
+        proof.done, proof.route, proof.notes.open = True, route, cost
         paced.lookahead.keep(proof)
         assert paced.lookahead.taken[-1] == (0, route, cost)
 
@@ -475,8 +478,9 @@ def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(s
         pass
     assert rooms and set(rooms) == {search.ledger.hold - search.ledger.forget}
     for (after, next_fruit), proof in search.lookahead.prepared.items():  # each kept its own notes
-        alone = paced_endgame(grid)
-        assert finish(alone.proving(after, next_fruit, beside=True)) == proof.route and alone.open == proof.open
+        notes = Notes()
+        assert finish(paced_endgame(grid).proving(after, next_fruit, notes, beside=True)) == proof.route
+        assert notes.open == proof.notes.open
 
 
 def at_the_cap(self, body, free, room):
@@ -496,12 +500,14 @@ def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks
     monkeypatch.setattr(Closing, "route", nothing_found)
     monkeypatch.setattr(Closing, "meal", nothing_found)
     paced = paced_endgame(grid)
-    route = paced.winning_route(body, fruit)
-    assert len(route) == 160 and paced.open == 0
+    proof = paced.prove(body, fruit)
+    route = proof.route
+    assert len(route) == 160 and proof.notes.open == 0
     assert paced.closing.run_of(followed(grid, body, route, fruit)) is not None
     monkeypatch.setattr(ClosedRoutes, "open_cost", at_the_cap)
     capped = paced_endgame(grid)
-    assert len(capped.winning_route(body, fruit)) == 158 and capped.open == capped.closed_routes.cap
+    proof = capped.prove(body, fruit)
+    assert len(proof.route) == 158 and proof.notes.open == capped.closed_routes.cap
 
 
 def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_breadth_first_search_for_one(
@@ -526,8 +532,8 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_b
     monkeypatch.setattr(Closing, "route", noted("route"))
     monkeypatch.setattr(Closing, "meal", noted("meal"))
     paced = paced_endgame(grid)
-    route = paced.winning_route(body, fruit)
-    assert len(route) == 160 and paced.open == 0 and asked == [("route", 158 + 81), ("meal", 159)]
+    proof = paced.prove(body, fruit)
+    assert len(proof.route) == 160 and proof.notes.open == 0 and asked == [("route", 158 + 81), ("meal", 159)]
     asked[:], circling[0] = [], 40
     paced = paced_endgame(grid)  # the loop left the route's way while the searches ran: no breadth-first search
     assert len(paced.winning_route(body, fruit)) == 160 and asked == [("route", 158 + 81)]

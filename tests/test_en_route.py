@@ -25,8 +25,7 @@ def seed_37():
     for it, 1,310 moves (the shortest is 142)."""
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     untimed = Endgame(Grid(10, 10), limit=2_000_000, work=64 * SLICE)
-    untimed.winning_route(body, fruit)
-    return body, fruit, untimed.spare
+    return body, fruit, untimed.prove(body, fruit).notes.spare
 
 
 class Watched:
@@ -179,10 +178,10 @@ def test_the_proof_along_the_route_and_the_next_fruits_proofs_share_the_wait(see
     is rooted along the route, the next fruit's proofs have the whole wait."""
     body, fruit, route = seed_37
     search = en_route_game()
-    ready = Proof(endless(search.ledger), body, fruit)
+    ready = Proof(lambda notes: endless(search.ledger), body, fruit)
     search.lookahead.prepared = {(body, fruit): ready}
     search.en_route.start(body, route, fruit, 0, took=400)
-    along = search.en_route.proof = Proof(endless(search.ledger), body, fruit)
+    along = search.en_route.proof = Proof(lambda notes: endless(search.ledger), body, fruit)
     clock = lambda: search.ledger.spent  # noqa: E731
     search.think(clock() + 200_000, clock)
     assert 90_000 < ready.looked < 110_000 and 90_000 < along.looked < 110_000
@@ -202,7 +201,7 @@ def test_a_proof_along_the_route_that_ends_finding_nothing_sooner_is_followed_wi
     def nothing_sooner():
         return None
         yield  # a generator that ends at once
-    search.en_route.proof = Proof(nothing_sooner(), body, fruit)
+    search.en_route.proof = Proof(lambda notes: nothing_sooner(), body, fruit)
     clock = lambda: search.ledger.spent  # noqa: E731
     search.en_route.think(clock() + 100_000, clock)
     proof = search.en_route.proof

@@ -23,7 +23,7 @@ from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.layers import TooBig
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal
-from hamilton.endgame.proof import going_along
+from hamilton.endgame.proof import Notes, going_along
 from hamilton.endgame.timed import LOOK_STEP, Lookahead
 from hamilton.grid import Grid
 from hamilton.slices import finish
@@ -86,7 +86,7 @@ def test_while_a_closing_route_is_looked_for_the_win_counts_as_proven_by_at_most
     def watch():
         proof = search.proof
         back = len(proof.way_to(proof.root))
-        shown.append((search.moves, search.lookahead.moves_left(proof), proof.slack, back, proof.spare))
+        shown.append((search.moves, search.lookahead.moves_left(proof), proof.notes.slack, back, proof.notes.spare))
     route = circled_until_route(search, *seed_37, 5000, watch)
     eaten = search.moves + len(route) - 1
     assert eaten == 142
@@ -158,7 +158,7 @@ def test_at_the_root_of_a_route_that_is_not_the_soonest_the_snake_goes_on_rootin
     lookahead = search.lookahead
 
     def at(place, started=0):
-        return Proof((step for step in ()), body, fruit, loop, place, 5, started)
+        return Proof(lambda notes: (step for step in ()), body, fruit, loop, place, 5, started)
     search.moves = 3
     lookahead.taken = [(0, [-1] * 150, 0), (5, [-1] * 400, 0)]  # from 5: 91 moves round, then 150
     proof = at(5)
@@ -176,10 +176,10 @@ def open_costs(monkeypatch, costs):
     filled in as they are proven."""
     proving, given, proven = Endgame.proving, iter(costs), []
 
-    def costed(self, body, fruit, arrival=None, beside=False, closing_within=None):
-        route = yield from proving(self, body, fruit, arrival, beside, closing_within)
-        self.open = next(given, costs[-1])(self)
-        proven.append((route, self.open))
+    def costed(self, body, fruit, notes, arrival=None, beside=False, closing_within=None):
+        route = yield from proving(self, body, fruit, notes, arrival, beside, closing_within)
+        notes.open = next(given, costs[-1])(self)
+        proven.append((route, notes.open))
         return route
     monkeypatch.setattr(Endgame, "proving", costed)
     return proven
@@ -296,7 +296,7 @@ def test_the_snake_looks_on_while_the_route_it_would_take_leaves_a_body_at_the_c
     closed, was proven while the 1,043 moves at the cap were sooner)."""
     body, fruit = seed_37
     search = Endgame(Grid(10, 10))
-    proof = Proof(iter(()), body, fruit, search.loop(body, fruit))
+    proof = Proof(lambda notes: (step for step in ()), body, fruit, search.loop(body, fruit))
     lookahead, cap = search.lookahead, search.closed_routes.cap
     lookahead.taken = [(0, [-1] * 150, cap), (5, [-1] * 400, cap - 1)]  # 350 against 5 + 400 + 199
     assert lookahead.looking_on(proof)
@@ -350,7 +350,7 @@ def test_looking_on_the_proofs_rooted_ahead_first_look_for_a_route_through_the_n
     the hand-over, where without it, it would look on for the whole lap. (16x12, start 3,
     seed 9: from roots 120 to 140 moves round its loop, one of about 700 moves, found with
     0.6 million of work, where the proof takes 2.6 million or more.)"""
-    def at_the_cap(self, body, fruit, route, beside, began):
+    def at_the_cap(self, body, fruit, route, beside, began, notes):
         return route, self.cap
         yield
     monkeypatch.setattr(ClosedRoutes, "weigh", at_the_cap)
@@ -390,9 +390,10 @@ def test_a_route_through_the_nearest_closed_body_is_taken_without_a_proof_where_
     monkeypatch.setattr(Endgame, "_proven", noted)
     paced = Endgame(grid)
     paced.pace = 0.3
-    route = finish(paced.proving(body, fruit, 10**9, closing_within=143))
-    assert len(route) == 142 and paced.open == 0 and proofs == [] and eats_by(grid, body, fruit, route)
-    route = finish(paced.proving(body, fruit, 10**9, closing_within=142))
+    notes = Notes()
+    route = finish(paced.proving(body, fruit, notes, 10**9, closing_within=143))
+    assert len(route) == 142 and notes.open == 0 and proofs == [] and eats_by(grid, body, fruit, route)
+    route = finish(paced.proving(body, fruit, Notes(), 10**9, closing_within=142))
     assert proofs and route is not None and eats_by(grid, body, fruit, route)
 
 
@@ -428,7 +429,7 @@ def test_a_timed_search_for_a_shorter_route_keeps_the_shorter_of_the_two(seed_37
     the first is kept. (Untimed, the proofs stay those the benchmark has always made.)"""
     body, fruit = seed_37
 
-    def longer(self, body, fruit, free, longest):
+    def longer(self, body, fruit, free, longest, layered):
         yield
         return self.space.pack([0] * (longest + 5))
     monkeypatch.setattr(ForkSearch, "shorter", longer)
@@ -449,9 +450,9 @@ def test_a_win_proven_by_a_long_route_is_counted_down_while_a_shorter_one_is_loo
 
     def watch():
         proof = search.proof
-        if proof.spare is not None and not search.lookahead.taken:
+        if proof.notes.spare is not None and not search.lookahead.taken:
             by_spare.append(search.lookahead.moves_left(proof))
-            assert by_spare[-1] == len(proof.way_to(proof.root)) + len(proof.spare)
+            assert by_spare[-1] == len(proof.way_to(proof.root)) + len(proof.notes.spare)
     route = circled_until_route(search, *seed_37, 5_000, watch)
     assert len(by_spare) > 10 and by_spare == list(range(by_spare[0], by_spare[0] - len(by_spare), -1))
     assert len(route) < by_spare[-1] - 1000
@@ -585,13 +586,13 @@ def test_a_timed_game_shortens_a_very_long_route_with_twice_the_whole_limit():
     more (16x12 seed 39, start 3: 44,453 moves, or 555 with the whole limit), and in no other
     game."""
     search = Endgame(Grid(16, 12), limit=1000)
-    proof = Proof(iter(()), tuple(range(186)), 190)
+    proof = Proof(lambda notes: (step for step in ()), tuple(range(186)), 190)
     long_route = [0] * (LONG_SPARE * 192 + 1)
     seen = []
     for timed, wait, spare in ((True, WIDE_WAIT, long_route), (False, WIDE_WAIT, long_route),
                                (True, WIDE_WAIT / 2, long_route), (True, WIDE_WAIT, long_route[:-1]),
                                (True, WIDE_WAIT, None)):
-        search.timed, search.wait, proof.spare = timed, wait, spare
+        search.timed, search.wait, proof.notes.spare = timed, wait, spare
         seen.append(search.limit_of(proof))
     assert seen == [2000, 100, 100, 100, 100]
 
@@ -607,7 +608,7 @@ def test_where_the_doubling_rounds_give_up_a_patient_game_runs_rounds_abreast(se
     body, fruit = seed_37
     asked = []
 
-    def endless(self, body, fruit, free, longest):
+    def endless(self, body, fruit, free, longest, layered):
         while True:
             self.ledger.spent += SLICE
             yield
@@ -621,11 +622,12 @@ def test_where_the_doubling_rounds_give_up_a_patient_game_runs_rounds_abreast(se
     grid = Grid(10, 10)
     patient = Endgame(grid, limit=400_000)
     patient.timed, patient.wait = True, WIDE_WAIT
-    route = patient.winning_route(body, fruit)
-    assert len(patient.spare) == 1310 and len(route) < 1310 and eats_by(grid, body, fruit, route)
+    proof = patient.prove(body, fruit)
+    route, spare = proof.route, proof.notes.spare
+    assert len(spare) == 1310 and len(route) < 1310 and eats_by(grid, body, fruit, route)
     assert asked == [LONG_SPARE * 100]
     assert 400_000 < patient.ledger.spent <= 800_000 + SLICE
-    assert Endgame(grid, limit=400_000).winning_route(body, fruit) == patient.spare
+    assert Endgame(grid, limit=400_000).winning_route(body, fruit) == spare
 
 
 def test_past_free_max_a_proof_has_the_whole_limit():

@@ -43,8 +43,8 @@ class Began(NamedTuple):
 
 class ClosedRoutes:
     """The searches of `endgame` (an Endgame) for a route through a closed body, after its
-    proofs: they read its move count and loop, and keep its `spare`, `slack` and `open`
-    up to date while they run."""
+    proofs: they read its move count and loop, and keep the proof's notes (its `spare`,
+    `slack` and `open`) up to date while they run."""
 
     def __init__(self, endgame):
         self.endgame = endgame
@@ -121,12 +121,12 @@ class ClosedRoutes:
         search = self.closing.route(space.pack(body), fruit, space.free_of(body), within - 1, ledger.hold)
         return (yield from stopping(search, lambda: self.endgame.moves >= until))
 
-    def weigh(self, body, fruit, route, beside, began):
+    def weigh(self, body, fruit, route, beside, began, notes):
         """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
         its own, as a generator. The open cost is the moves expected from the body a meal
         leaves to a closed body, over the places the next fruit can take (`open_cost`): about
-        what the later fruits cost more than a few moves each. The endgame keeps it as `open`
-        (Endgame.proving), and Lookahead.soonest counts it too. Where `route`'s is not 0, a
+        what the later fruits cost more than a few moves each. The proof keeps it in its
+        `notes` (Endgame.proving), and Lookahead.soonest counts it too. Where `route`'s is not 0, a
         route through the nearest closed body (Closing.route) is taken if no longer than
         `route` and its cost.
         Where that cost is more than the free cells (on a closed body, each later fruit costs
@@ -151,13 +151,13 @@ class ClosedRoutes:
         before it next does, or a lap of the board on), and before the ledger's work reaches
         the proof's limit, which would end it unanswered (see Endgame.verdict).
         They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
-        Meanwhile the game is known won (the endgame's `spare`), by at most its `slack`
-        moves more than `route`."""
+        Meanwhile the game is known won (`notes.spare`), by at most `notes.slack` moves
+        more than `route`."""
         endgame, ledger, space = self.endgame, self.ledger, self.space
         until = self.until(body, fruit, route, began, beside)
         most = began.work + endgame.limit_for(body)
         most_open = self.cap
-        endgame.spare, endgame.slack = route, most_open
+        notes.spare, notes.slack = route, most_open
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
         room = ledger.hold - ledger.forget if beside else ledger.hold
 
@@ -165,7 +165,7 @@ class ClosedRoutes:
             return stopping(steps, lambda: endgame.moves >= until or ledger.spent >= most - 2 * SLICE)
         after = after_meal(body, route)
         open_cost = yield from stop(self.open_cost(space.pack(after), space.free_of(after), room))
-        open_cost = endgame.slack = endgame.open = most_open if open_cost is None else open_cost
+        open_cost = notes.slack = notes.open = most_open if open_cost is None else open_cost
         until = min(until, self.until(body, fruit, route, began, beside, open_cost))
         start, free = space.pack(body), space.free_of(body)
         free_cells = self.grid.size - len(body)
@@ -186,7 +186,7 @@ class ClosedRoutes:
                                                       partial(self._meal_cost, room=room)))
             if found is not None:
                 route, open_cost = found
-        endgame.slack = 0
+        notes.slack = 0
         return route, open_cost
 
     def closing_meal(self, body, fruit, route, open_cost, began, stop):

@@ -30,6 +30,8 @@ fruit, so a search never has longer than the moves it could save. (Seed 16, 1,24
 its first route's start: rooted 600 moves along, a search finds a route of 107 where 643
 are left; rooted 300 along, it finds none shorter within 300 moves' work.)
 """
+from functools import partial
+
 from hamilton.endgame.proof import Proof
 from hamilton.endgame.space import moved_along
 
@@ -81,8 +83,8 @@ class EnRoute:
         if root is None:
             return
         body = self.body_at(root)
-        steps = self.endgame.shortening(body, self.fruit, self.route[root:], self.set_out + root)
-        self.proof, self.root = Proof(steps, body, self.fruit), root
+        shortening = partial(self.endgame.shortening, body, self.fruit, self.route[root:], self.set_out + root)
+        self.proof, self.root = Proof(shortening, body, self.fruit), root
 
     def _next_root(self, at):
         """Where `_root_next` roots the next proof from `at`, or None."""
@@ -104,7 +106,7 @@ class EnRoute:
             proof = self.proof
             limit = self.endgame.limit_of(proof)
             while not proof.ended(limit) and clock() < deadline:
-                self.endgame.work_on(proof, 1)
+                proof.work(1)
             at = self.along() + 1  # the snake has made this move
             if not proof.ended(limit) or self._sooner(proof) is not None or self._next_root(at) == self.root:
                 break
@@ -117,7 +119,7 @@ class EnRoute:
         the route from its root, open costs counted; else None."""
         if not proof.done or proof.route is None:
             return None
-        if len(proof.route) + proof.open >= len(self.route) - self.root + self.open:
+        if len(proof.route) + proof.notes.open >= len(self.route) - self.root + self.open:
             return None
         return proof.route
 
@@ -131,7 +133,7 @@ class EnRoute:
         if proof is None or fruit != self.fruit or len(self.route) - left != self.root:
             return None
         if not proof.ended(self.endgame.limit_of(proof)):
-            self.endgame.work_on(proof, 1)  # the search sees the snake has come, and ends
+            proof.work(1)  # the search sees the snake has come, and ends
         route = self._sooner(proof)
         proof.search.close()
         if route is None:
@@ -139,5 +141,5 @@ class EnRoute:
             self._root_next(self.root)
             return None
         self.endgame.lookahead.prepare(proof.body, route, fruit)
-        self.start(proof.body, route, fruit, proof.open)
+        self.start(proof.body, route, fruit, proof.notes.open)
         return route

@@ -23,6 +23,7 @@ the snake only stays alive.
 """
 import sys
 from collections import deque
+from functools import partial
 
 from hamilton.endgame.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.closing import Closing
@@ -63,8 +64,7 @@ class Endgame:
                                                    ("remember", remember))))
         space.ledger = self.ledger
         self.space = space
-        self.layered = LayeredSearch(space, self.ledger)
-        self.forks = ForkSearch(space, self.ledger, self.layered)
+        self.forks = ForkSearch(space, self.ledger)
         self.closing = Closing(space, self.ledger)
         self.closed_routes = ClosedRoutes(self)  # timed: routes through closed bodies, after a proof
         self.proof = None  # the Proof under way, if any
@@ -77,9 +77,6 @@ class Endgame:
         self.en_route = EnRoute(self)  # timed, many free cells: proofs rooted along the route the snake follows
         self._lost = None  # (fruit, length) proven not to be won
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
-        self.spare = None  # a long winning route over forks, while the layered search looks for a shorter one
-        self.slack = 0  # the moves a route taken may add to `spare`'s (while one through a closed body is looked for)
-        self.open = 0  # the open cost of the route of the proof under way (`proving`), kept with the proof
 
     def quick(self, body):
         """Whether proofs for `body` are quick: FREE_PATIENT free cells or fewer. With more, a
@@ -104,7 +101,7 @@ class Endgame:
         proof = self.proof
         if proof is None:
             return False
-        if proof.spare is not None or self.lookahead.taken:
+        if proof.notes.spare is not None or self.lookahead.taken:
             return True
         key = (self.space.pack(proof.body), proof.fruit)
         return key in self.space.known or key in self.space.won_keys
@@ -144,7 +141,7 @@ class Endgame:
         """The work `proof` may do: `limit_for` its body, or, where it has proven a win only by
         a very long route (its `spare`) and the game is patient (`_patient`), twice the whole
         limit: one for the doubling rounds and one for the rounds abreast (`_shortened`)."""
-        if proof.spare is not None and self._patient(len(proof.spare)):
+        if proof.notes.spare is not None and self._patient(len(proof.notes.spare)):
             return 2 * self.limit
         return self.limit_for(proof.body)
 
@@ -157,17 +154,24 @@ class Endgame:
         docs/handovers.md)."""
         return self.timed and self.wait >= WIDE_WAIT and moves > LONG_SPARE * self.grid.size
 
-    def winning_route(self, body, fruit):
-        """The shortest route (cells after the head) to a won position, or None: the whole
-        proof in one go, for tests and tools (`move` spreads it over moves)."""
+    def prove(self, body, fruit):
+        """The whole proof of (body, fruit) in one go, ended (its `route`, None if there is
+        none, and its `notes`), or None where the search does not apply. For the tools
+        (docs/prove_handover.py) and the tests: a game spreads a proof over its moves (`move`)."""
         if not self.asked(body, fruit):
             return None
-        proof = Proof(self.proving(body, fruit), body, fruit)
+        proof = Proof(partial(self.proving, body, fruit), body, fruit)
         while not proof.ended(self.limit_of(proof)):
-            self.work_on(proof, self.work // SLICE)
+            proof.work(self.work // SLICE)
         proof.search.close()  # a search given up lets go of its bodies
         self.ledger.bury(self.ledger.held)  # no game waits on this call: free them all now
-        return self.verdict(proof)
+        self.verdict(proof)
+        return proof
+
+    def winning_route(self, body, fruit):
+        """The shortest route (cells after the head) to a won position that `prove` finds, or None."""
+        proof = self.prove(body, fruit)
+        return None if proof is None else proof.route
 
     def move(self, body, fruit, wider=False):
         """(cells, won): the winning route once the proof is done and the snake is at the
@@ -184,9 +188,10 @@ class Endgame:
         if not self.asked(body, fruit, wider or proof is not None or self.lookahead.made_ready(body, fruit)):
             return None
         if proof is None:
-            proof = self.proof = self.lookahead.take(body, fruit) or Proof(self.proving(body, fruit), body, fruit)
+            proof = self.proof = self.lookahead.take(body, fruit) or Proof(partial(self.proving, body, fruit),
+                                                                           body, fruit)
             proof.started = self.moves
-        self.work_on(proof, self.work // SLICE)
+        proof.work(self.work // SLICE)
         ended = proof.ended(self.limit_of(proof))
         if self.timed and proof.loop is not None and (ended or self.lookahead.taken):
             route = self.lookahead.route(proof, ended)
@@ -196,7 +201,7 @@ class Endgame:
         elif ended:
             route = self.verdict(proof)
             if route is None or proof.at == proof.root:
-                return self._set_out(body, route, fruit, proof.open)
+                return self._set_out(body, route, fruit, proof.notes.open)
         elif proof.loop is None:
             proof.loop = self.loop(body, fruit)
             if proof.loop is None:  # nothing brings this position back: what it decided stays in `known`
@@ -245,7 +250,7 @@ class Endgame:
         if proof.loop is None:
             return False
         while not proof.ended(self.limit_of(proof)) and clock() < deadline:
-            self.work_on(proof, 1)
+            proof.work(1)
         lookahead = self.lookahead
         if proof.done and lookahead.keep(proof) and not lookahead.ready(proof):
             lookahead.root_ahead(proof)  # the next proof starts at once, not with the next move
@@ -274,16 +279,6 @@ class Endgame:
             move, waited = self.moves, 0
         self._waiting = (move, waited + max(0, seconds))
 
-    def work_on(self, proof, slices):
-        """`slices` more of `proof`, its own notes in place: proofs made ready for the next
-        fruit take turns, and each keeps its long route (`spare`, and its `slack`), its
-        route's `open` cost so far, and the questions its searches cut short."""
-        self.spare, self.slack, self.layered.cut_short = proof.spare, proof.slack, proof.cut_short
-        self.open = proof.open
-        proof.work(slices)
-        proof.spare, proof.slack, proof.open = self.spare, self.slack, self.open
-        proof.cut_short = self.layered.cut_short
-
     def _drop(self):
         """Stop the proof under way (its searches let go of their bodies); None."""
         if self.proof is not None:
@@ -294,9 +289,10 @@ class Endgame:
     def verdict(self, proof):
         """The route of a finished proof; a fruit proven lost or given up is remembered."""
         question = (proof.fruit, len(proof.body))
-        if proof.route is None and proof.spare is not None:  # looking for a shorter route was given up
-            proof.done, proof.route = True, proof.spare
-        if not proof.done or (proof.route is None and proof.cut_short):
+        notes = proof.notes
+        if proof.route is None and notes.spare is not None:  # looking for a shorter route was given up
+            proof.done, proof.route = True, notes.spare
+        if not proof.done or (proof.route is None and notes.cut_short):
             self._given_up = question
         elif proof.route is None:
             self._lost = question
@@ -338,18 +334,20 @@ class Endgame:
         so an autopilot given this endgame knows at once."""
         free = self.space.free_of(body)
         packed = self.space.pack(body)
+        layered = self._layered(set())
         try:
             route = yield from self.forks.first(packed, fruit, free)
         except Unsure:
             yield from self.ledger.free_all()
-            route = yield from self.layered.won(packed, fruit, free, outermost=True)
-        if route is None and not self.layered.cut_short:
+            route = yield from layered.won(packed, fruit, free, outermost=True)
+        if route is None and not layered.cut_short:
             self._lost = (fruit, len(body))
         return route is not None
 
-    def proving(self, body, fruit, arrival=None, beside=False, closing_within=None):
+    def proving(self, body, fruit, notes, arrival=None, beside=False, closing_within=None):
         """The search for a body asked about (a tuple of cells), as a generator; its answer
-        is the winning route as a list of cells, or None. `arrival`: the move count at which
+        is the winning route as a list of cells, or None; what it learns meanwhile goes into
+        `notes` (its Proof's). `arrival`: the move count at which
         a timed game's snake gets to `body`, when the search for a shorter route must stop.
         `beside`: other proofs take turns with this one (those made ready for the next
         fruit, timed.py), so its search for a closed body leaves them room in the hold.
@@ -364,42 +362,41 @@ class Endgame:
         on (ClosedRoutes.weigh): the later fruits of the proof's route can cost laps of the board
         (docs/handovers.md). A body closed already goes round its cycle, with no proof.
 
-        While the proof runs, `open` is that of the route it keeps should it be given up at
-        its limit (`spare`, see `verdict`): the most there is (ClosedRoutes.cap) until it has
-        been weighed, for nothing is known yet of the body it leaves."""
+        While the proof runs, `notes.open` is that of the route it keeps should it be given up
+        at its limit (`spare`, see `verdict`): the most there is (ClosedRoutes.cap) until it
+        has been weighed, for nothing is known yet of the body it leaves."""
         closes = self._closes()
         way = self.closing.way_round(body, fruit) if closes else None
         if closes and way is None and closing_within is not None:
             way = yield from self.closed_routes.nearest(body, fruit, closing_within, arrival)
         if way is not None:
-            self.open = 0
+            notes.open = 0
             return way
-        self.open = self.closed_routes.cap if closes else 0
+        notes.open = self.closed_routes.cap if closes else 0
         began = Began(self.ledger.spent, self.moves, arrival)
-        route = yield from self._proven(body, fruit, arrival)
-        return (yield from self._weighed(body, fruit, route, beside, began))
+        route = yield from self._proven(body, fruit, notes, arrival)
+        return (yield from self._weighed(body, fruit, route, beside, began, notes))
 
-    def _weighed(self, body, fruit, route, beside, began):
+    def _weighed(self, body, fruit, route, beside, began, notes):
         """`route`, or one whose meal leaves the body sooner closed, where the game looks for
-        one (`_closes`; ClosedRoutes.weigh), as a generator; `open` is set to its open cost."""
+        one (`_closes`; ClosedRoutes.weigh), as a generator; `notes.open` is set to its open cost."""
         open_cost = 0
         if route is not None and self._closes():
-            route, open_cost = yield from self.closed_routes.weigh(body, fruit, route, beside, began)
-        self.open = open_cost  # set as it returns: proofs made ready take turns (work_on)
+            route, open_cost = yield from self.closed_routes.weigh(body, fruit, route, beside, began, notes)
+        notes.open = open_cost
         return route
 
-    def shortening(self, body, fruit, route, arrival):
+    def shortening(self, body, fruit, route, arrival, notes):
         """A route from `body` (a tuple of cells) to `fruit` shorter than `route` (a list of
         cells, a win), or `route`, as `_shortened` looks for one, weighed as `proving` weighs
         its route; a generator. The search stops at the move count `arrival`, when the snake
         gets to `body` (a proof rooted along the route it follows, en_route.py)."""
-        self.layered.cut_short = set()
-        self.open = self.closed_routes.cap if self._closes() else 0
+        notes.open = self.closed_routes.cap if self._closes() else 0
         began = Began(self.ledger.spent, self.moves, arrival)
         space = self.space
         shorter = yield from self._shortened(space.pack(body), fruit, space.free_of(body), space.pack(route),
-                                             began.work, arrival)
-        return (yield from self._weighed(body, fruit, shorter, False, began))
+                                             began.work, notes, arrival)
+        return (yield from self._weighed(body, fruit, shorter, False, began, notes))
 
     def _closes(self):
         """Whether proofs look for routes through closed bodies: in a game that says its moves
@@ -407,7 +404,7 @@ class Endgame:
         so the first proof after a hand-over looks too. Untimed, the benchmark's figures stay."""
         return self.pace is not None and self.pace >= WIDE_WAIT
 
-    def _proven(self, body, fruit, arrival=None):
+    def _proven(self, body, fruit, notes, arrival=None):
         """The proof of `proving`: its winning route as a list of cells, or None (a generator).
 
         Over forks, a round without a bound decides first (forks.first): it proves a loss,
@@ -415,8 +412,6 @@ class Endgame:
         shorter one. Where the forks search meets one of its bounds (Unsure), the layered
         search (layers.won) decides alone."""
         free = self.space.free_of(body)
-        self.layered.cut_short = set()
-        self.spare = None
         packed = self.space.pack(body)
         if self.by_forks:
             start = self.ledger.spent
@@ -426,14 +421,18 @@ class Endgame:
                 yield from self.ledger.free_all()  # the layered search starts with nothing held
             else:
                 return None if route is None else (
-                    yield from self._shortened(packed, fruit, free, route, start, arrival))
-        route = yield from self.layered.won(packed, fruit, free, outermost=True)
+                    yield from self._shortened(packed, fruit, free, route, start, notes, arrival))
+        route = yield from self._layered(notes.cut_short).won(packed, fruit, free, outermost=True)
         return None if route is None else [self.space.cell[c] for c in route]
 
-    def _shortened(self, body, fruit, free, route, start, arrival=None):
+    def _layered(self, cut_short):
+        """A layered search for one proof, the questions it cuts short noted in `cut_short`."""
+        return LayeredSearch(self.space, self.ledger, cut_short)
+
+    def _shortened(self, body, fruit, free, route, start, notes, arrival=None):
         """A winning route (a list of cells) no longer than `route` (packed), the first found
         over forks by a proof that began at `start` (its work then). While a shorter one is
-        looked for, `route` is kept as `spare` (the game is then known won, `proven`)
+        looked for, `route` is kept as `notes.spare` (the game is then known won, `proven`)
         and, if none is found, given back as it is (a long route is read once, not twice).
 
         Circling while it looks costs a move per `work`, and a shorter route can save at most
@@ -454,9 +453,9 @@ class Endgame:
         budget = min(limit - (self.ledger.spent - start), saving * max(self.work, 1))
         if budget <= 0:
             return [self.space.cell[c] for c in route]
-        self.spare = [self.space.cell[c] for c in route]
+        notes.spare = [self.space.cell[c] for c in route]
         ledger = self.ledger
-        if self.timed:  # proofs may take turns (Endgame.work_on): each one's limit is kept by Proof.ended
+        if self.timed:  # proofs may take turns: each one's limit is kept by Proof.ended
             if self._en_route(body):
                 saving = min(saving, self.grid.size)  # then the snake sets out, and proofs along the route go on
             moves = self.moves + saving if arrival is None else min(arrival, self.moves + saving)
@@ -465,7 +464,8 @@ class Endgame:
             until = ledger.spent + budget
             enough = lambda: ledger.spent >= until  # noqa: E731
         doubling_done = (lambda: enough() or ledger.spent >= start + limit) if patient else enough
-        shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route)), doubling_done)
+        shorter = yield from stopping(self.forks.shorter(body, fruit, free, len(route), self._layered(notes.cut_short)),
+                                      doubling_done)
         if patient and shorter is None and not enough():
             not_long = LONG_SPARE * self.grid.size  # rounds within more find long routes first
             shorter = yield from stopping(self.forks.abreast(body, fruit, free, not_long), enough)
@@ -473,5 +473,5 @@ class Endgame:
         # timed game keeps the shorter; the untimed one keeps the routes (and so the benchmark
         # figures) it has always had.
         if shorter is None or self.timed and len(shorter) >= len(route):
-            return self.spare
+            return notes.spare
         return [self.space.cell[c] for c in shorter]

@@ -46,11 +46,10 @@ class Overflow(Unsure):
 
 
 class ForkSearch:
-    """Searches over the forks of `space`'s bodies, accounted in `ledger`; `layered` (a
-    LayeredSearch) finds the shortest route when the forks' first is long."""
+    """Searches over the forks of `space`'s bodies, accounted in `ledger`."""
 
-    def __init__(self, space, ledger, layered):
-        self.space, self.ledger, self.layered = space, ledger, layered
+    def __init__(self, space, ledger):
+        self.space, self.ledger = space, ledger
 
     def first(self, body, fruit, free):
         """A winning route (packed) from `body`, the first a search over forks without a bound
@@ -69,13 +68,14 @@ class ForkSearch:
             self.space.remember_no(key)
         return route
 
-    def shorter(self, body, fruit, free, longest):
+    def shorter(self, body, fruit, free, longest, layered):
         """A winning route (packed) from `body` shorter than `longest` moves, or None: over
         forks in rounds within a bound, twice the distance to the fruit and doubled each round
         while it is below `longest`, so a route found is less than twice the shortest; then, or
-        where a round meets its bounds (more forks than the hold), the layered search, which
-        finds the shortest. The positions after eating were decided by `first` and are
-        remembered, so these searches take none of them up again."""
+        where a round meets its bounds (more forks than the hold), the layered search
+        (`layered`, the proof's LayeredSearch), which finds the shortest. The positions after
+        eating were decided by `first` and are remembered, so these searches take none of
+        them up again."""
         ledger = self.ledger
         bound = 2 * self.space.grid.distance(self.space.cell[body[0]], fruit)
         try:
@@ -87,7 +87,7 @@ class ForkSearch:
                 bound *= 2
         except Unsure:  # a round met its bounds (Overflow: past the hold)
             yield from ledger.free_all()
-        return (yield from self.layered.won(body, fruit, free, outermost=True))
+        return (yield from layered.won(body, fruit, free, outermost=True))
 
     def abreast(self, body, fruit, free, longest):
         """A winning route (packed) from `body` shorter than `longest` moves, or None: rounds

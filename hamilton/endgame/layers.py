@@ -31,12 +31,11 @@ class CutShort(Exception):
 
 
 class LayeredSearch:
-    """Breadth-first searches over the bodies of `space`, accounted in `ledger`. `cut_short`
-    holds the questions of the proof under way whose search was cut short."""
+    """Breadth-first searches over the bodies of `space` for one proof, accounted in `ledger`.
+    `cut_short` (the proof's, Notes) gets the questions whose search was cut short."""
 
-    def __init__(self, space, ledger):
-        self.space, self.ledger = space, ledger
-        self.cut_short = set()
+    def __init__(self, space, ledger, cut_short):
+        self.space, self.ledger, self.cut_short = space, ledger, cut_short
 
     def won(self, body, fruit, free, outermost=False):
         """Whether (body, fruit) is won: its winning route, or None. `free`: the free cells as bits.

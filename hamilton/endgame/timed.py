@@ -35,6 +35,7 @@ Without that time (the headless benchmark) none of this happens, and the endgame
 it always has: its figures are the benchmark's.
 """
 import math
+from functools import partial
 
 from hamilton.endgame.proof import Proof, going_along
 from hamilton.endgame.space import after_meal
@@ -109,7 +110,7 @@ class Lookahead:
         if not self.taken:
             self.declined, self.first_took = None, self.endgame.moves - proof.started
             self.per_move = proof.looked / max(1, self.first_took)
-        self.taken.append((proof.root, route, proof.open))
+        self.taken.append((proof.root, route, proof.notes.open))
         proof.kept = True
         return True
 
@@ -183,8 +184,8 @@ class Lookahead:
         root = (proof.at + ahead) % len(proof.loop)
         body = proof.body_at(root)
         within = self._sooner_than(proof) - ahead if looking_on else None
-        endgame.proof = Proof(endgame.proving(body, proof.fruit, endgame.moves + ahead, closing_within=within),
-                              body, proof.fruit, proof.loop, proof.at, root, endgame.moves)
+        proving = partial(endgame.proving, body, proof.fruit, arrival=endgame.moves + ahead, closing_within=within)
+        endgame.proof = Proof(proving, body, proof.fruit, proof.loop, proof.at, root, endgame.moves)
         proof.search.close()
 
     def _sooner_than(self, proof):
@@ -209,7 +210,8 @@ class Lookahead:
         and going round to there and then to the soonest route's start is at most a lap
         longer than going to that start now."""
         if not self.taken:
-            return None if proof.spare is None else len(proof.way_to(proof.root)) + len(proof.spare) + proof.slack
+            notes = proof.notes
+            return None if notes.spare is None else len(proof.way_to(proof.root)) + len(notes.spare) + notes.slack
         return len(self._soonest_way(proof)) + (len(proof.loop) if self.looking_on(proof) else 0)
 
     def at_most(self, proof):
@@ -217,7 +219,7 @@ class Lookahead:
         shorter one may still be found; with routes taken, a proof rooted ahead and still
         under way may find a sooner one, and looking on, the snake may set out sooner."""
         if not self.taken:
-            return proof.spare is not None
+            return proof.notes.spare is not None
         under_way = not (proof.kept or proof.ended(self.endgame.limit_of(proof)))
         return under_way or self.looking_on(proof)
 
@@ -281,7 +283,7 @@ class Lookahead:
         self._let_go()
         after = after_meal(body, route)
         proving = self.endgame.proving
-        self.prepared = {(after, next_fruit): Proof(proving(after, next_fruit, beside=True), after, next_fruit)
+        self.prepared = {(after, next_fruit): Proof(partial(proving, after, next_fruit, beside=True), after, next_fruit)
                          for next_fruit in sorted(self.endgame.space.cells.difference(after))}
 
     def made_ready(self, body, fruit):
@@ -311,6 +313,6 @@ class Lookahead:
             return False
         while going and clock() < deadline:
             for proof in going:
-                endgame.work_on(proof, 1)
+                proof.work(1)
             going = [proof for proof in going if not proof.ended(endgame.limit_of(proof))]
         return True
