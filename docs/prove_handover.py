@@ -29,7 +29,7 @@ game that thinks between moves of 0.04 s or more (the window, or --move-time) do
 moves left uncounted: where the first route is longer than LONG_SPARE laps of the board,
 the search for a shorter one has twice --limit, the doubling rounds and then the rounds
 abreast (hamilton/endgame/forks.py); and it looks for a route that closes the body
-(hamilton/endgame/closing.py): "open" is then the moves the route's meal is expected to
+(hamilton/endgame/timed/closing.py): "open" is then the moves the route's meal is expected to
 leave to a closed body (0: closed), which a game weighs the routes of its roots by.
 --knowing-the-fruits adds "fewest", the fewest moves from the hand-over to the win of any
 way of moving that knows every fruit the game will place (its random draws, followed as the
@@ -40,7 +40,7 @@ fewer. It searches breadth first, a move at a time, within the moves of "to_win"
 either "fewest" is null and "fewest_over" the moves it got to with no win.
 --nearest-closed N adds "nearest_closed", the moves of the route through the nearest closed
 body of fewer than N moves (null: none, or none within the hold), as a proof rooted while
-the snake looks on searches it before it proves (hamilton/endgame/closed_routes.py), and
+the snake looks on searches it before it proves (hamilton/endgame/timed/closed_routes.py), and
 "nearest_work", the work that search took; with --ahead, from the position K moves on.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to

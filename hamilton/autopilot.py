@@ -96,7 +96,7 @@ class HamiltonSolver(Autopilot):
 
     def _closed_cycle(self, body):
         """The cycle a closed body (flat cells, head first) lies along, or None if it is not
-        closed (hamilton/endgame/closing.py): the head, the run of free cells from beside it
+        closed (hamilton/endgame/timed/closing.py): the head, the run of free cells from beside it
         to beside the tail, then the body from the tail back to the neck. Round it, each fruit
         is a few moves on; a route that leaves it is drawn as a shortcut, as on a tree.
 
@@ -231,7 +231,7 @@ class HamiltonSolver(Autopilot):
 
     def _shortening_on_the_way(self):
         """True where a proof rooted along the proven route the snake follows may still find a
-        sooner way (hamilton/endgame/en_route.py): its moves left are then a bound, and the
+        sooner way (hamilton/endgame/timed/en_route.py): its moves left are then a bound, and the
         board says "at most"; else None."""
         return True if self.endgame.en_route.proof is not None else None
 

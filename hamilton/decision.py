@@ -33,4 +33,4 @@ class HamiltonDecision(Decision):
     bodies: Optional[int] = None  # "under way": the work the proof has done so far
     back_in: Optional[int] = None  # "under way": moves until the loop brings the proven position back
     at_most: Optional[bool] = None  # `distance` is a bound: a shorter route is looked for, circling ("under way")
-    # or, with 7 or 8 free cells, on the way ("win": a proof rooted along the route, hamilton/endgame/en_route.py)
+    # or, with 7 or 8 free cells, on the way ("win": a proof rooted along the route, hamilton/endgame/timed/en_route.py)

@@ -1,4 +1,4 @@
-"""Closing the body into a cycle of the whole board (hamilton/endgame/closing.py), and the
+"""Closing the body into a cycle of the whole board (hamilton/endgame/timed/closing.py), and the
 timed game that takes such a route where the proof's own would leave long later fruits."""
 from functools import partial
 
@@ -7,9 +7,10 @@ import pytest
 from boards import board
 from game import Game
 from hamilton import HamiltonSolver
-from hamilton.endgame import Endgame, Proof, closed_routes, closing
-from hamilton.endgame.closed_routes import Began, ClosedRoutes
-from hamilton.endgame.closing import Closing
+from hamilton.endgame import Endgame, Proof
+from hamilton.endgame.timed import closed_routes, closing
+from hamilton.endgame.timed.closed_routes import Began, ClosedRoutes
+from hamilton.endgame.timed.closing import Closing
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.proof import Notes, going_along
 from hamilton.endgame.space import after_meal, cells_of

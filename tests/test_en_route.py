@@ -1,4 +1,4 @@
-"""Shortening a route on the way (hamilton/endgame/en_route.py): in a timed game with more
+"""Shortening a route on the way (hamilton/endgame/timed/en_route.py): in a timed game with more
 free cells than the endgame asks at once, the snake sets out on a proof's route after a lap
 of the board at most, and proofs rooted along the route look for a sooner one.
 

@@ -16,7 +16,7 @@ from game import WON, Game
 from hamilton import HamiltonSolver
 from hamilton.autopilot import SURVIVAL_LAPS
 from hamilton.endgame import endgame as endgame_module
-from hamilton.endgame.closed_routes import CLOSING_MARGIN, ClosedRoutes
+from hamilton.endgame.timed.closed_routes import CLOSING_MARGIN, ClosedRoutes
 from hamilton.endgame.endgame import LONG_SPARE, WIDE_WAIT
 from hamilton.endgame import Endgame, Proof
 from hamilton.endgame.forks import ForkSearch
@@ -24,7 +24,7 @@ from hamilton.endgame.layers import TooBig
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal
 from hamilton.endgame.proof import Notes, going_along
-from hamilton.endgame.timed import LOOK_STEP, Lookahead
+from hamilton.endgame.timed.lookahead import LOOK_STEP, Lookahead
 from hamilton.grid import Grid
 from hamilton.slices import finish
 from hamilton.verdict import Answer, Verdict
@@ -201,7 +201,7 @@ def test_while_every_route_proven_leaves_a_body_far_from_closed_the_snake_looks_
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000)
     assert (moves, len(route), roots) == (33, 125, [])
     open_costs(monkeypatch, [at_cap])
-    monkeypatch.setattr("hamilton.endgame.timed.LOOK_WORK", 3 * 3_000)  # less than LOOK_STEP moves of thinking give
+    monkeypatch.setattr("hamilton.endgame.timed.lookahead.LOOK_WORK", 3 * 3_000)  # less than LOOK_STEP moves give
     rooted = []
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000, rooted)
     lap = len(search.loop(body, fruit))
@@ -226,7 +226,7 @@ def test_where_the_moves_give_less_than_look_work_the_proofs_looking_on_are_root
     timed_until_route(grid, body, fruit, 3_000, search=search)
     per_move = search.lookahead.per_move
     assert 3_000 <= per_move < 10_000
-    monkeypatch.setattr("hamilton.endgame.timed.LOOK_WORK", 20 * per_move)
+    monkeypatch.setattr("hamilton.endgame.timed.lookahead.LOOK_WORK", 20 * per_move)
     rooted = []
     search, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000, rooted)
     step = search.lookahead.look_step()

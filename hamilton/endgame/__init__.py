@@ -3,12 +3,9 @@
     endgame.py  Endgame: the questions asked, the proof for a position spread over the
                 moves, and what is proven of each fruit
     proof.py    Proof: a proof under way, and the loop the snake goes round meanwhile
-    timed.py    Lookahead: with time between moves, proofs rooted ahead, the next fruit readied
-    en_route.py EnRoute: with time between moves and 7 or 8 free cells, a route shortened on
-                the way by proofs rooted along it
-    closed_routes.py  ClosedRoutes: with time between moves, a proven route weighed by what
-                its later fruits cost, and a route that leaves the body closed looked for
-    closing.py  routes to a closed body, one whose free cells close a cycle of the board
+    timed/      with time between moves: proofs rooted ahead (lookahead.py), routes shortened
+                on the way (en_route.py), routes that leave the body closed (closed_routes.py,
+                closing.py)
     forks.py    the search over forks (bodies with a choice), depth first: it decides first
     layers.py   the layered search, breadth first: the shortest route
     space.py    bodies packed small, their moves, and the answers remembered

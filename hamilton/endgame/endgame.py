@@ -14,8 +14,8 @@ A proof can take millions of bodies, far more than a move's time. So `move` make
 piece a move (WORK: the bodies looked at, and a few more for each search begun) while the
 snake goes round a loop that brings the very position back (proof.py), and when the proof
 is done, the route it found is taken the next time the snake is there. A game that also
-thinks in the time between moves (`think`) does better: see timed.py, and en_route.py for
-routes shortened while the snake follows them.
+thinks in the time between moves (`think`) does better: see timed/lookahead.py, and
+timed/en_route.py for routes shortened while the snake follows them.
 Once the search has proven that this fruit cannot be won, it says so at once until the
 fruit is eaten: every later position is one the proof already looked at. A proof that would
 do more than LIMIT of work, or hold more than the ledger's hold (memory), is given up, and
@@ -25,15 +25,15 @@ import sys
 from collections import deque
 from functools import partial
 
-from hamilton.endgame.closed_routes import Began, ClosedRoutes
-from hamilton.endgame.closing import Closing
-from hamilton.endgame.en_route import EnRoute
+from hamilton.endgame.timed.closed_routes import Began, ClosedRoutes
+from hamilton.endgame.timed.closing import Closing
+from hamilton.endgame.timed.en_route import EnRoute
 from hamilton.endgame.forks import ForkSearch, Unsure
 from hamilton.endgame.layers import LayeredSearch
 from hamilton.endgame.ledger import BODY_BYTES, HOLD, SLICE, Ledger, holding
 from hamilton.endgame.proof import Proof
 from hamilton.endgame.space import Space
-from hamilton.endgame.timed import Lookahead
+from hamilton.endgame.timed.lookahead import Lookahead
 from hamilton.slices import stopping
 
 FREE_MAX = 6  # searched only with at most this many free cells (each fruit multiplies the work)
@@ -216,7 +216,7 @@ class Endgame:
         proven from the loop or at once (a proof made ready, done by the time the snake ate);
         and with more than `free_max` free cells, or on a route still over LONG_SPARE laps
         long (`_patient`: the search for a shorter one from here found none), proofs rooted
-        along the route look for a sooner one (en_route.py; `open_cost`: its meal's,
+        along the route look for a sooner one (timed/en_route.py; `open_cost`: its meal's,
         ClosedRoutes.weigh). Each place along a route has its own shortest way on: 16x12,
         start 3, seed 109's only route from the hand-over is 176,087 moves, and from 5,200
         moves along it a proof finds one of 349."""
@@ -232,7 +232,7 @@ class Endgame:
 
     def _en_route(self, body):
         """Whether the route for `body` (cells, packed or not) is shortened on the way
-        (en_route.py), its search for a shorter one circling a lap of the board at most
+        (timed/en_route.py), its search for a shorter one circling a lap of the board at most
         (`_shortened`): in a timed game, with more than `free_max` free cells (a proof asked
         where survival finds no way on, `asked`), where that search can circle for a
         thousand moves."""
@@ -241,7 +241,7 @@ class Endgame:
     def think(self, deadline, clock):
         """Go on with the proof under way until `clock()` reaches `deadline` (the time the
         snake waits before its next move); whether there was a proof to think about. From the
-        first call on, the endgame plays timed (timed.py), and it adds up each move's waits."""
+        first call on, the endgame plays timed (timed/lookahead.py), and it adds up each move's waits."""
         self.timed = True
         self._add_wait(deadline - clock())
         proof = self.proof
@@ -257,7 +257,7 @@ class Endgame:
         return True
 
     def _think_on_the_way(self, deadline, clock):
-        """While the snake follows a route, the proof rooted along it (en_route.py) and the
+        """While the snake follows a route, the proof rooted along it (timed/en_route.py) and the
         proofs made ready for the next fruit (Lookahead.think) share the wait, half each, and
         either has what the other leaves: the one may save moves on this fruit, the others
         decide what the later fruits cost. Whether there was any to think about."""
@@ -350,14 +350,14 @@ class Endgame:
         `notes` (its Proof's). `arrival`: the move count at which
         a timed game's snake gets to `body`, when the search for a shorter route must stop.
         `beside`: other proofs take turns with this one (those made ready for the next
-        fruit, timed.py), so its search for a closed body leaves them room in the hold.
-        `closing_within`: a proof rooted ahead while the snake looks on (timed.py) first
+        fruit, timed/lookahead.py), so its search for a closed body leaves them room in the hold.
+        `closing_within`: a proof rooted ahead while the snake looks on (timed/lookahead.py) first
         looks for a route through the nearest closed body of fewer moves than that
         (ClosedRoutes.nearest), and takes it with no proof where it finds one.
 
         The proof (`_proven`) finds the shortest route to this fruit it can; a game with time
         between its moves (`_closes`) then looks for a route that leaves a closed body sooner
-        (closed_routes.py), after which every later fruit is a few moves on, and takes it where
+        (timed/closed_routes.py), after which every later fruit is a few moves on, and takes it where
         its moves to a closed body are fewer than the proof's route and the way from its meal
         on (ClosedRoutes.weigh): the later fruits of the proof's route can cost laps of the board
         (docs/handovers.md). A body closed already goes round its cycle, with no proof.
@@ -390,7 +390,7 @@ class Endgame:
         """A route from `body` (a tuple of cells) to `fruit` shorter than `route` (a list of
         cells, a win), or `route`, as `_shortened` looks for one, weighed as `proving` weighs
         its route; a generator. The search stops at the move count `arrival`, when the snake
-        gets to `body` (a proof rooted along the route it follows, en_route.py)."""
+        gets to `body` (a proof rooted along the route it follows, timed/en_route.py)."""
         notes.open = self.closed_routes.cap if self._closes() else 0
         began = Began(self.ledger.spent, self.moves, arrival)
         space = self.space

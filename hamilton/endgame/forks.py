@@ -131,7 +131,7 @@ class ForkSearch:
     def closing_meal(self, body, fruit, free, bound, closed):
         """A route (packed) from `body` within `bound` moves whose meal leaves a body that
         `closed(body, free)` (a generator) says is closed, or None: one round over forks,
-        depth first, the first such route it meets. A closed body is won (closing.py), so no
+        depth first, the first such route it meets. A closed body is won (timed/closing.py), so no
         next fruit is searched. None too where the round meets its bounds (Unsure). The
         bodies searches ended before it let go of are freed first: the round has the hold."""
         yield from self.ledger.free_all()
