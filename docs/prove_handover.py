@@ -134,10 +134,12 @@ def prove(args, seed):
     if record["free"] > args.free_max:
         return {**record, "verdict": "not asked"}
     held = {} if args.hold is None else ledger.holding(args.hold)
-    search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, forks=not args.layered,
-                              **held)
-    if args.patient:
-        search.timed, search.wait, search.pace = True, endgame.WIDE_WAIT, endgame.WIDE_WAIT
+    limits = dict(free_max=args.free_max, limit=args.limit, forks=not args.layered, **held)
+    if args.patient:  # a game whose moves wait WIDE_WAIT (its waits measured so, and said)
+        search = endgame.TimedEndgame(grid, pace=endgame.WIDE_WAIT, **limits)
+        search.wait = endgame.WIDE_WAIT
+    else:
+        search = endgame.Endgame(grid, **limits)
     start = game.steps
     if args.ahead:
         record["ahead"] = args.ahead
@@ -173,7 +175,7 @@ def nearest_closed(grid, body, fruit, within, held):
     """{"nearest_closed": the moves of the route through the nearest closed body of fewer than
     `within` moves, or None; "nearest_work": the work of that search}, by an endgame of its
     own (`held`: --hold's parts, or the game's), so the proof's figures stay as they were."""
-    search = endgame.Endgame(grid, **held)
+    search = endgame.TimedEndgame(grid, **held)
     route = finish(search.closed_routes.nearest(body, fruit, within, math.inf))
     return {"nearest_closed": None if route is None else len(route), "nearest_work": search.ledger.spent}
 

@@ -27,7 +27,8 @@ from collections import deque
 from autopilot import Autopilot, EndgameState
 from hamilton.cycle import CyclePlay
 from hamilton.decision import HamiltonDecision
-from hamilton.endgame import Endgame
+from hamilton.endgame import Endgame, TimedEndgame
+from hamilton.endgame.timed.closing import Closing
 from hamilton.grid import Grid
 from hamilton.survival import Survival, ordered_part
 
@@ -105,7 +106,7 @@ class HamiltonSolver(Autopilot):
             5  6  c  b
         """
         body = tuple(body)
-        run = self.endgame.closing.run_of(body)
+        run = Closing(self.endgame.space, self.endgame.ledger).run_of(body)
         if run is None:
             return None
         return [self.grid.cell(c) for c in (body[0], *run, *reversed(body[1:]))]
@@ -151,14 +152,22 @@ class HamiltonSolver(Autopilot):
         return grid.direction(head, nxt)
 
     def think(self, deadline, clock):
-        """The endgame's proof goes on while the snake waits (hamilton/endgame/proof.py: a
-        game that thinks so plays timed, its proofs rooted where the snake will be)."""
-        return self.endgame.think(deadline, clock)
+        """The endgame's proof goes on while the snake waits (a game that thinks so plays
+        timed, hamilton/endgame/timed/: its proofs rooted where the snake will be)."""
+        return self._timed().think(deadline, clock)
 
     def paced(self, seconds):
-        """The endgame plans by the waits to come (Endgame.pace): from the first move after
-        a hand-over, before any wait has been measured."""
-        self.endgame.pace = seconds
+        """The endgame plans by the waits to come (TimedEndgame.pace): from the first move
+        after a hand-over, before any wait has been measured."""
+        self._timed().pace = seconds
+
+    def _timed(self):
+        """The endgame as a game with time between moves plays it: a TimedEndgame, taken over
+        from the untimed one at the first `paced` or `think` (a game that does neither, as
+        the headless benchmark, never builds one)."""
+        if not isinstance(self.endgame, TimedEndgame):
+            self.endgame = TimedEndgame.taking_over(self.endgame)
+        return self.endgame
 
     def proven_win(self):
         """Whether the game is won whatever fruits come: the snake follows a route the
@@ -179,7 +188,7 @@ class HamiltonSolver(Autopilot):
         if not self.route or self.route_fruit != fruit:
             return None
         if self.decision.proof == "win":  # proofs rooted along the route may have a sooner one
-            sooner = self.endgame.en_route.sooner(fruit, len(self.route))
+            sooner = self.endgame.sooner(fruit, len(self.route))
             if sooner is not None:
                 self.route = deque(sooner)
             self.decision.at_most = self._shortening_on_the_way()
@@ -220,12 +229,11 @@ class HamiltonSolver(Autopilot):
                                              at_most=self._shortening_on_the_way())
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
-            lookahead = self.endgame.lookahead
-            left = lookahead.moves_left(proof) if self.endgame.timed else None  # a win already proven
+            left = self.endgame.moves_left()  # a win already proven
             self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", bodies=proof.looked,
                                              back_in=proof.back_in(), distance=left,
                                              endgame=EndgameState.PROVING if left is None else EndgameState.WINNING)
-            if left is not None and lookahead.at_most(proof):
+            if left is not None and self.endgame.at_most():
                 self.decision.at_most = True
         return cells[0]
 
@@ -233,7 +241,7 @@ class HamiltonSolver(Autopilot):
         """True where a proof rooted along the proven route the snake follows may still find a
         sooner way (hamilton/endgame/timed/en_route.py): its moves left are then a bound, and the
         board says "at most"; else None."""
-        return True if self.endgame.en_route.proof is not None else None
+        return True if self.endgame.shortening_on_the_way() else None
 
     def _survival_move(self, body, fruit):
         hopeless = self.endgame.lost(body, fruit)  # no order can win it: just stay alive, cheaply

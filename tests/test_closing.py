@@ -7,7 +7,7 @@ import pytest
 from boards import board
 from game import Game
 from hamilton import HamiltonSolver
-from hamilton.endgame import Endgame, Proof
+from hamilton.endgame import Endgame, Proof, TimedEndgame
 from hamilton.endgame.timed import closed_routes, closing
 from hamilton.endgame.timed.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.timed.closing import Closing
@@ -48,10 +48,8 @@ def closing_route(search, body, fruit, bound, room=None):
 
 
 def paced_endgame(grid):
-    """An Endgame told its game waits 0.3 s a move, as the window's shipped speed."""
-    search = Endgame(grid)
-    search.pace = 0.3
-    return search
+    """An endgame told its game waits 0.3 s a move, as the window's shipped speed."""
+    return TimedEndgame(grid, pace=0.3)
 
 
 def noting_rooms(search):
@@ -89,8 +87,8 @@ def followed(grid, body, route, fruit):
 
 def test_a_closed_body_has_its_free_cells_in_one_run_from_beside_the_head_to_beside_the_tail():
     grid, body, fruit = position(CLOSED)
-    closing = Endgame(grid).closing
-    assert closing.run(*packed(Endgame(grid), body)) == [A, B, C]
+    closing = TimedEndgame(grid).closing
+    assert closing.run(*packed(TimedEndgame(grid), body)) == [A, B, C]
     assert closing.way_round(body, fruit) == [A, B, C]
     assert closing.way_round(body, B) == [A, B]
 
@@ -99,7 +97,7 @@ def test_a_body_whose_free_cells_make_no_such_run_is_not_closed():
     """4x3: the head's one free neighbour, 7, leads either to 11 (a dead end) or to 6 and 5,
     never through all four free cells."""
     grid = Grid(4, 3)
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     body = (3, 2, 1, 0, 4, 8, 9, 10)
     assert search.closing.run(*packed(search, body)) is None
     assert search.closing.way_round(body, 11) is None
@@ -107,7 +105,7 @@ def test_a_body_whose_free_cells_make_no_such_run_is_not_closed():
 
 def test_a_full_board_is_closed_where_the_head_is_beside_the_tail():
     grid = Grid(4, 3)
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     around = (3, 2, 1, 0, 4, 8, 9, 5, 6, 10, 11, 7)  # 7 is beside 3
     assert search.closing.run(*packed(search, around)) == []
     apart = (3, 7, 11, 10, 6, 2, 1, 0, 4, 8, 9, 5)  # 5 is not beside 3
@@ -130,7 +128,7 @@ def shipped():
 
 def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_leaves_it_closed(seed_37):
     grid, body, fruit = seed_37
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     route = closing_route(search, body, fruit, 400)
     assert route is not None and len(route) == 142
     after = followed(grid, body, route, fruit)
@@ -140,7 +138,7 @@ def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_
 
 def test_the_search_for_a_closed_body_gives_up_once_the_ledger_holds_its_room(seed_37):
     grid, body, fruit = seed_37
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     assert closing_route(search, body, fruit, 400, room=1_000) is None
     search.ledger.bury(search.ledger.held)
     assert search.ledger.held == 0  # it let go of all it held
@@ -151,7 +149,7 @@ def test_the_search_for_a_closed_body_keeps_only_the_bodies_with_a_choice_closed
     """Kept, every body it meets would need more than 7,500 of room to find the route of 142:
     the bodies with a single way on are followed, not kept."""
     grid, body, fruit = seed_37
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     assert len(closing_route(search, body, fruit, 400, room=4_500)) == 142
 
 
@@ -159,9 +157,9 @@ def test_the_search_for_a_closed_body_gives_up_once_it_has_met_its_rooms_of_bodi
     """On the way to the route of 142 it keeps fewer than 2,000 bodies, but meets more than
     MET_ROOMS times 2,000: with a room of 2,000 it gives up."""
     grid, body, fruit = seed_37
-    assert closing_route(Endgame(grid), body, fruit, 400, room=2_000) is None
+    assert closing_route(TimedEndgame(grid), body, fruit, 400, room=2_000) is None
     monkeypatch.setattr(closing, "MET_ROOMS", 10)
-    assert len(closing_route(Endgame(grid), body, fruit, 400, room=2_000)) == 142
+    assert len(closing_route(TimedEndgame(grid), body, fruit, 400, room=2_000)) == 142
 
 
 def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_body_leaves_them_forget(seed_37):
@@ -191,8 +189,7 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     looked = paced.looked
     again = paced.prove(after, run[-1])
     assert again.route == run and paced.looked == looked and again.notes.open == 0
-    fast = Endgame(grid)
-    fast.pace = 0.01  # U's fastest: no time to spare, as untimed
+    fast = TimedEndgame(grid, pace=0.01)  # U's fastest: no time to spare, as untimed
     assert len(fast.winning_route(body, fruit)) == 158
 
 
@@ -229,7 +226,7 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     # save is less than the lap the route costs once the loop has left its way
     assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False, open_cost=48) == paced.grid.size
     assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False, open_cost=47) == 32
-    monkeypatch.setattr(Endgame, "quick", lambda self, body: False)
+    monkeypatch.setattr(TimedEndgame, "quick", lambda self, body: False)
     monkeypatch.setattr(ClosedRoutes, "open_cost", fifty)
     monkeypatch.setattr(Closing, "route", endless)
     monkeypatch.setattr(Closing, "meal", endless)
@@ -251,7 +248,7 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
     paced.moves = 129
     assert until(0) == 32 + 2 * 96
     assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), True) == 129 + 100
-    monkeypatch.setattr(Endgame, "quick", lambda self, body: True)  # quick, with an open cost of 40:
+    monkeypatch.setattr(TimedEndgame, "quick", lambda self, body: True)  # quick, with an open cost of 40:
     monkeypatch.setattr(ClosedRoutes, "open_cost", forty)
     _, moves, _, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))
     assert (moves, roots) == (33, []) and route == first[33:]  # less than half the loop's 96: the same
@@ -351,7 +348,7 @@ def test_the_meal_may_come_before_the_body_closes_weighed_by_the_moves_expected_
     are within the bound."""
     grid, positions = shipped
     body, fruit = positions[13]
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     start, free = packed(search, body)
     hold = search.ledger.hold
 
@@ -390,11 +387,20 @@ def test_the_moves_to_a_closed_body_may_eat_the_next_fruit_on_the_way(shipped):
     assert finish(paced.closing.closes(start, 106, free, 27, hold)) is None
 
 
-def test_hamilton_passes_the_wait_between_moves_it_is_told_to_its_endgame():
+def test_hamilton_told_the_wait_between_moves_plays_a_timed_endgame_that_knows_what_the_untimed_one_knew():
+    """Untimed (the headless benchmark) hamilton never builds the timed endgame; told the
+    wait, it takes one over from the untimed one, with its searches' answers, and passes it
+    each later wait."""
     solver = HamiltonSolver(Game(10, 10, 4, 37))
-    assert solver.endgame.pace is None
+    untimed = solver.endgame
+    assert type(untimed) is Endgame and not hasattr(untimed, "lookahead")
+    untimed.moves = 7
     solver.paced(0.3)
-    assert solver.endgame.pace == 0.3
+    timed = solver.endgame
+    assert isinstance(timed, TimedEndgame) and timed.pace == 0.3
+    assert (timed.space, timed.ledger, timed.moves) == (untimed.space, untimed.ledger, 7)
+    solver.paced(0.6)
+    assert solver.endgame is timed and timed.pace == 0.6
 
 
 def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a_layer(shipped):
@@ -403,7 +409,7 @@ def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a
     has layers of thousands of bodies on its way to a closed body, 214 moves on."""
     grid, positions = shipped
     body, fruit = positions[19]
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     ledger = search.ledger
     start, free = packed(search, body)
     sliced = Sliced(search.closing.route(start, fruit, free, 400, ledger.hold))
@@ -418,13 +424,13 @@ def test_with_no_fruit_the_route_ends_at_the_nearest_closed_body(seed_37):
     """The proof's route for 10x10 seed 37 (158 moves) leaves a body 80 moves from closed,
     the next fruit aside; a closed body is none."""
     grid, body, fruit = seed_37
-    search = Endgame(grid)
-    after = after_meal(body, search.winning_route(body, fruit))
+    search = TimedEndgame(grid)
+    after = after_meal(body, Endgame(grid).winning_route(body, fruit))
     way = closing_route(search, after, -1, 100)
     assert len(way) == 80 and search.closing.run(*packed(search, followed(grid, after, way, -1))) is not None
     assert closing_route(search, after, -1, 79) is None
     _, closed, _ = position(CLOSED)
-    assert closing_route(Endgame(Grid(4, 3)), closed, -1, 10) == []
+    assert closing_route(TimedEndgame(Grid(4, 3)), closed, -1, 10) == []
 
 
 def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_a_closing_route_saves(shipped):
@@ -565,8 +571,8 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
     before the loop leaves the route's way); with the work, it finds the route of 160, first
     freeing the bodies an ended search let go of."""
     grid, body, fruit = seed_37
-    search = Endgame(grid)
-    route = search.winning_route(body, fruit)
+    search = TimedEndgame(grid)
+    route = Endgame(grid).winning_route(body, fruit)
 
     def rounded(proof_work, moves, stop=lambda steps: steps):
         search.moves = moves

@@ -10,8 +10,8 @@ import pytest
 
 from hamilton import HamiltonSolver
 from hamilton.decision import HamiltonDecision
-from hamilton.endgame import Endgame, Proof
-from hamilton.endgame.endgame import LONG_SPARE, WIDE_WAIT
+from hamilton.endgame import Endgame, Proof, TimedEndgame
+from hamilton.endgame.timed.endgame import LONG_SPARE, WIDE_WAIT
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal
 from hamilton.grid import Grid
@@ -45,8 +45,8 @@ class Watched:
 def en_route_game(free_max=3):
     """A timed endgame on 10x10 that asks 4 free cells only where survival finds no way on
     (`wider`): seed 37 is then shortened on the way."""
-    search = Endgame(Grid(10, 10), free_max=free_max)
-    search.timed, search.wait = True, WIDE_WAIT
+    search = TimedEndgame(Grid(10, 10), free_max=free_max)
+    search.wait = WIDE_WAIT
     return search
 
 
@@ -112,8 +112,8 @@ def test_a_timed_game_with_more_free_cells_than_it_asks_at_once_circles_a_lap_at
     body, fruit, _ = seed_37
 
     def circled(free_max):
-        search = Endgame(Grid(10, 10), free_max=free_max, work=2 * SLICE)
-        search.timed, search.wait = True, WIDE_WAIT
+        search = TimedEndgame(Grid(10, 10), free_max=free_max, work=2 * SLICE)
+        search.wait = WIDE_WAIT
         at, moves = body, 0
         while True:
             search.moves += 1
