@@ -162,7 +162,7 @@ def prove(args, seed):
         record["verdict"] = "lost" if search.lost(body, fruit) else "undecided"
     if route is not None and args.to_the_win:
         record.update(play_on(game, grid, search, route, start))
-    record["bodies"] = search.looked
+    record["bodies"] = search.ledger.looked
     if args.knowing_the_fruits:
         within = record.get("to_win") or FEWEST_LAPS * game.cells
         record.update(fewest_moves(grid, *at_hand_over, within, args.states))

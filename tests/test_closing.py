@@ -186,9 +186,9 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     assert len(route) == 142 and proof.notes.open == 0
     after = followed(grid, body, route, fruit)
     run = paced.closing.run(*packed(paced, after))
-    looked = paced.looked
+    looked = paced.ledger.looked
     again = paced.prove(after, run[-1])
-    assert again.route == run and paced.looked == looked and again.notes.open == 0
+    assert again.route == run and paced.ledger.looked == looked and again.notes.open == 0
     fast = TimedEndgame(grid, pace=0.01)  # U's fastest: no time to spare, as untimed
     assert len(fast.winning_route(body, fruit)) == 158
 
@@ -284,7 +284,7 @@ def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_cost
     monkeypatch.setattr(Closing, "route", idle)
     monkeypatch.setattr(Closing, "meal", idle)
     paced = paced_endgame(grid)
-    paced.limit = 10 * (first.looked + 1000 * SLICE)  # the route is found first, even at a tenth (limit_for)
+    paced.limit = 10 * (first.ledger.looked + 1000 * SLICE)  # the route is found first, even at a tenth (limit_for)
     proofs = [Proof(partial(paced.proving, body, fruit), body, fruit) for _ in range(2)]
     while not all(proof.ended(paced.limit_of(proof)) for proof in proofs):
         for proof in proofs:

@@ -175,7 +175,7 @@ def test_a_proof_past_forget_bodies_keeps_only_the_layer_it_builds_and_still_win
     assert keeping.winning_route(body, fruit) is None and keeping.given_up(body, fruit)
     _, forgetting, _, _ = question(STILL_WON, hold=3000, forget=1000)
     assert forgetting.winning_route(body, fruit) == whole.winning_route(body, fruit)
-    assert forgetting.looked > whole.looked
+    assert forgetting.ledger.looked > whole.ledger.looked
     assert outcomes(STILL_WON, search=True, hold=3000, forget=1000) == ["won"] * 8
 
 
@@ -405,7 +405,7 @@ def test_a_round_over_forks_lets_its_big_shards_go_a_slice_at_a_time(monkeypatch
     slices (held, in the graveyard), not all at once when it ends."""
     monkeypatch.setattr(forks, "SHARDS", 4)  # the rounds over forks keep their forks in this many
     route, spread, search = first_round(17)
-    assert route and search.held > SPLIT and sum(map(len, search.ledger.graveyard)) == search.held
+    assert route and search.ledger.held > SPLIT and sum(map(len, search.ledger.graveyard)) == search.ledger.held
 
 
 def test_bodies_a_search_leaves_are_freed_a_slice_at_a_time_not_all_at_once():
@@ -415,10 +415,10 @@ def test_bodies_a_search_leaves_are_freed_a_slice_at_a_time_not_all_at_once():
     while (answer := search.move(body, fruit)) is not None:
         body = (answer[0][0],) + body[:-1]  # round the loop while the proof goes on
     assert search.given_up(body, fruit)
-    held = [search.held]
+    held = [search.ledger.held]
     while held[-1]:
         assert search.move(body, fruit) is None  # not asked again: only the freeing goes on
-        held.append(search.held)
+        held.append(search.ledger.held)
     assert held[0] > 4 * SLICE
     assert all(0 < a - b <= SLICE for a, b in zip(held, held[1:]))
     assert search.winning_route(body, fruit) is None  # given up: remembered, not searched again
@@ -445,8 +445,8 @@ def test_while_a_proof_goes_on_the_searches_it_ended_are_freed_as_fast_as_it_loo
     left_over = []
     while not proof.ended(search.limit):
         proof.work(1)
-        left_over.append(search.held - held_under_way(proof))
-    assert proof.route and search.looked > 10_000
+        left_over.append(search.ledger.held - held_under_way(proof))
+    assert proof.route and search.ledger.looked > 10_000
     assert max(left_over) < SPLIT
 
 
@@ -459,7 +459,7 @@ def test_searches_that_end_one_after_another_do_not_pile_up_their_bodies():
     left_over = []
     while not proof.ended(search.limit):
         proof.work(1)
-        left_over.append(search.held - held_under_way(proof))
+        left_over.append(search.ledger.held - held_under_way(proof))
     assert proof.route
     assert max(left_over) < 1000
 
@@ -473,9 +473,9 @@ def test_a_move_that_begins_many_searches_looks_at_fewer_bodies():
     search = Endgame(Grid(8, 8), forks=False)
     moves = []
     while True:
-        looked, answers = search.looked, len(search.space.known) + len(search.space.no)
+        looked, answers = search.ledger.looked, len(search.space.known) + len(search.space.no)
         answer = search.move(body, fruit)
-        moves.append((search.looked - looked, len(search.space.known) + len(search.space.no) - answers))
+        moves.append((search.ledger.looked - looked, len(search.space.known) + len(search.space.no) - answers))
         if answer is None or answer[1]:
             break
         body = (answer[0][0],) + body[:-1]
@@ -491,7 +491,7 @@ def test_the_next_fruit_nearest_the_head_is_asked_first_as_the_likeliest_to_be_l
     body, fruit = handed_over_positions(8, 8, 4, [82], 6400)[82]
     search = Endgame(Grid(8, 8), forks=False)
     assert search.winning_route(body, fruit) is not None
-    assert search.looked < 10_000
+    assert search.ledger.looked < 10_000
 
 
 # -- hand-overs from greedy's endless loops --------------------------------------------------
@@ -548,7 +548,7 @@ def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():
     assert layered["verdict"] == "won" and layered["bodies"] != records[10]["bodies"]
     alone = Endgame(Grid(6, 6), forks=False)
     alone.winning_route(*where)
-    assert layered["bodies"] == alone.looked
+    assert layered["bodies"] == alone.ledger.looked
     done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--ahead", "5")
     ahead = json.loads(done.stdout)
     heads = Endgame(Grid(6, 6)).heads_ahead(*where, 5)
@@ -670,7 +670,7 @@ def test_the_search_over_forks_wins_a_hand_over_the_layered_search_gives_up_at_t
     grid = Grid(10, 10)
     forks = Endgame(grid, limit=3_000_000)
     route = forks.winning_route(body, fruit)
-    assert route and eats_by(grid, body, fruit, route) and forks.looked < 250_000
+    assert route and eats_by(grid, body, fruit, route) and forks.ledger.looked < 250_000
     layered = Endgame(grid, limit=3_000_000, forks=False)
     assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
 
@@ -684,8 +684,8 @@ def test_between_forks_the_one_way_on_is_followed_and_never_kept():
     most = 0
     while proof.notes.spare is None and not proof.ended(search.limit):
         proof.work(1)
-        most = max(most, search.held)
-    assert proof.notes.spare and search.looked > 20 * most
+        most = max(most, search.ledger.held)
+    assert proof.notes.spare and search.ledger.looked > 20 * most
 
 
 def test_over_forks_a_lost_cause_is_proven_lost_as_by_the_layered_search():
@@ -701,7 +701,7 @@ def test_a_lost_hand_over_is_decided_by_the_one_round_without_a_bound():
     search = Endgame(Grid(10, 10))
     assert search.winning_route(body, fruit) is None and search.lost(body, fruit)
     _, _, one_round = first_round(46)
-    assert search.looked == one_round.looked
+    assert search.ledger.looked == one_round.ledger.looked
 
 
 def test_the_rounds_bound_the_route_to_less_than_twice_the_shortest():
@@ -835,7 +835,7 @@ def test_the_search_for_a_shorter_route_costs_no_more_moves_than_it_could_save()
     proof = slow.prove(body, fruit)
     route = proof.route
     assert route == proof.notes.spare and len(route) == 933 and not slow.given_up(body, fruit)
-    assert slow.looked < 926 * SLICE
+    assert slow.ledger.looked < 926 * SLICE
     faster = Endgame(grid, limit=2_000_000, work=4 * SLICE)
     assert len(faster.winning_route(body, fruit)) == 261
 

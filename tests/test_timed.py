@@ -647,7 +647,7 @@ def test_a_verdict_on_a_lost_loop_is_lost_and_hamilton_given_it_knows_at_once():
     verdict.hand_to(autopilot)
     autopilot.next_direction()
     assert autopilot.decision.endgame is not None and autopilot.decision.endgame.value == "lost"
-    assert autopilot.endgame.looked == verdict.endgame.looked  # nothing searched again
+    assert autopilot.endgame.ledger.looked == verdict.endgame.ledger.looked  # nothing searched again
 
 
 def test_a_verdict_with_too_many_free_cells_is_not_asked():

@@ -60,16 +60,6 @@ class Endgame:
         self._lost = None  # (fruit, length) proven not to be won
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
 
-    @property
-    def looked(self):
-        """Bodies the searches have taken from their queues so far, over all questions asked."""
-        return self.ledger.looked
-
-    @property
-    def held(self):
-        """Bodies held now: by the searches under way, and by ended ones not yet freed."""
-        return self.ledger.held
-
     # -- the questions asked, and what is known of each fruit ---------------------------------
 
     def proven(self):

@@ -53,8 +53,8 @@ class ForkSearch:
 
     def first(self, body, fruit, free):
         """A winning route (packed) from `body`, the first a search over forks without a bound
-        finds, or None if it is proven that none exists; raises Unsure past the bounds of
-        `_next_fork`, or (Overflow) past `hold` forks.
+        finds, or None if it is proven that none exists; raises Unsure past the bound of
+        `next_fork`, or (Overflow) past the ledger's hold.
 
         Depth first, the search ends at its first win, and each fork is searched once, so it
         decides with little work, where rounds within a bound would each search again what
@@ -189,9 +189,9 @@ class ForkSearch:
                 ledger.let_go(shard)
 
     def won(self, body, fruit, free):
-        """Whether (body, fruit) is won, depth first over forks (see `_first_by_forks`):
-        True, False (proven), or Unsure raised (Overflow past `hold` forks). Only the
-        verdict: the route is searched for again once the game gets there."""
+        """Whether (body, fruit) is won, depth first over forks as `first` searches, each fork
+        met once: True, False (proven), or Unsure raised (Overflow past the ledger's hold).
+        Only the verdict: the route is searched for again once the game gets there."""
         ledger = self.ledger
         key = (body, fruit)
         if key in self.space.won_keys or key in self.space.known:
@@ -224,7 +224,10 @@ class ForkSearch:
             ledger.let_go(came)
 
     def after(self, body, free):
-        """_every_fruit_after, each next fruit decided by `_won_by_forks`."""
+        """Whether the body a meal leaves (packed, its free cells the bits `free`) is won for
+        every cell the next fruit can take, each decided by `won`; as the layered search
+        asks (LayeredSearch._every_fruit_after), the fruit nearest the head, the likeliest
+        lost, first."""
         for fruit in sorted(cells_of(free), key=partial(self.space.grid.distance, self.space.cell[body[0]])):
             if not (yield from self.won(body, fruit, free)):
                 return False
@@ -248,7 +251,7 @@ class ForkSearch:
 
     def route(self, reached, fork, fruit):
         """The route (packed) from the search's start through the forks `reached` (shards of
-        `_forks_within`) leads back along, to `fork` and on into the fruit: between two
+        `within`) leads back along, to `fork` and on into the fruit: between two
         forks, the heads of the one way on. A generator: a long route is read back over many
         pauses."""
         forks = linked_back(reached, fork)

@@ -322,6 +322,7 @@ class _Breadth:
 
 
 def _at_once(body, free):
-    """`closes`' cost of a meal: the moves the search finds after it, nothing more (a generator)."""
+    """`closes`' cost of a meal: the moves the search finds after it, nothing more (a
+    generator, as `_search` asks, that answers without a pause)."""
+    yield from ()
     return 0
-    yield
