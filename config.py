@@ -7,7 +7,7 @@ import math
 import os
 import re
 
-from autopilot import AUTOPILOTS
+import solvers
 from files import atomic
 
 REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
@@ -189,8 +189,8 @@ def validate(data, where="config"):
     if seed is not None:
         check_seed(seed, f'{where}: "seed"', " or null")
     solver = data.get("solver", DEFAULTS["solver"])
-    if not isinstance(solver, str) or solver not in AUTOPILOTS:  # a list is no name, nor hashable
-        raise ConfigError(f'{where}: "solver" must be one of {", ".join(AUTOPILOTS)}, got {_describe(solver)}')
+    if not isinstance(solver, str) or solver not in solvers.BUILT_IN:  # a list is no name, nor hashable
+        raise ConfigError(f'{where}: "solver" must be one of {", ".join(solvers.names())}, got {_describe(solver)}')
     check_board(width // block, height // block, length, where)
     return {"window-width": width, "window-height": height, "block-size": block,
             "speed": float(speed), "auto": data["auto"], "initial-length": length,

@@ -1,6 +1,6 @@
-"""Proving that an autopilot circles forever, exactly and cheaply. No pygame here.
+"""Proving that a solver circles forever, exactly and cheaply. No pygame here.
 
-A memoryless autopilot (`Autopilot.memoryless`: its move depends only on the body, the
+A memoryless solver (`Solver.memoryless`: its move depends only on the body, the
 heading and the fruit) that meets a position it has met before will replay every move in
 between, forever. Between two meals the fruit stays put and the length is fixed, so a
 position can only come back within one such stretch; eating starts a new stretch.
@@ -18,7 +18,7 @@ head, so the cost per move is a few comparisons.
 
 
 class LoopWatch:
-    """Feed it every position of a memoryless autopilot's game; it says when one repeats."""
+    """Feed it every position of a memoryless solver's game; it says when one repeats."""
 
     def __init__(self):
         self.period = None  # moves in the proven loop, once proven

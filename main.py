@@ -22,7 +22,7 @@ except ModuleNotFoundError as missing:
     sys.exit(2)
 import config as configuration
 import headless
-import solver as solvers
+import solvers
 from files import debuglog, replay
 from window.texts import keys_text
 
@@ -54,8 +54,8 @@ def build_parser():
                              "and board): paused in the window; with --headless, the autopilot plays it "
                              "out (--games N with --seed S: N games from that moment, other fruits each)")
     game = parser.add_argument_group("the game, in the window and with --headless")
-    game.add_argument("--solver", metavar="NAME", choices=list(solvers.SOLVERS),
-                      help="autopilot: " + ", ".join(solvers.SOLVERS) + " (default: the config's)")
+    game.add_argument("--solver", metavar="NAME", choices=solvers.names(),
+                      help="solver: " + ", ".join(solvers.names()) + " (default: the config's)")
     game.add_argument("--seed", type=seed_flag, metavar="S",
                       help=f"random seed, {configuration.SEED_RULE}: the same seed, the same games. "
                            "Headless game i uses S+i-1 (default: the config's, else 1); the window's first game uses S "

@@ -1,4 +1,4 @@
-"""PathSolve: shortest and (approximately) longest paths for the autopilot. No pygame here.
+"""PathSolve: shortest and (approximately) longest paths for the solver. No pygame here.
 
 It decides nothing; the solver asks it questions. Searches run on bitboards: a set of cells
 is one Python int, bit `(y + 1) * (W + 1) + x` standing for cell (x, y). The extra column x = W
@@ -33,7 +33,7 @@ class PathSolve:
         self.direction_of = {-stride: Direction.UP, stride: Direction.DOWN,
                              -1: Direction.LEFT, 1: Direction.RIGHT}
         # The order in which a step tries its two sides: a vertical step left then right, a
-        # horizontal step up then down (docs/design.md, the greedy autopilot).
+        # horizontal step up then down (docs/design.md, the greedy solver).
         self.perpendicular = {-stride: (-1, 1), stride: (-1, 1), -1: (-stride, stride), 1: (-stride, stride)}
 
     # -- conversions ---------------------------------------------------------------------

@@ -1,11 +1,11 @@
 """A game played move by move: the one loop of turn and step, and what watches it. No pygame here.
 
-Whoever chooses the move (an autopilot, a replay's letters, the player's keys queued in the
+Whoever chooses the move (a solver, a replay's letters, the player's keys queued in the
 game), a move is the same few things, and they are done here alone:
 
     a direction --> snake.turn --> game.step(advance) --> the watchers see the position
     (None: the player's     (advance: the snake's own next, or   the loop watch of a
-     next queued key)        a drawer's, which repaints it)      memoryless autopilot; the
+     next queued key)        a drawer's, which repaints it)      memoryless solver; the
                                                                  --soak audit, before and after
 
 The window, the headless runner, a replay read back and a GIF drawn all play through `Drive`.
@@ -14,21 +14,21 @@ from loops import LoopWatch
 
 
 class Drive:
-    """Plays `game` a move at a time. `autopilot`, if given, is watched for an endless loop
+    """Plays `game` a move at a time. `solver`, if given, is watched for an endless loop
     when it is memoryless (loops.py); `advance` moves the snake (a drawer's `next`, so that it
     repaints what changed); `audit(game, direc)`, called before each move, returns the check
     to make after it (headless/soak.py)."""
 
-    def __init__(self, game, autopilot=None, advance=None, audit=None):
+    def __init__(self, game, solver=None, advance=None, audit=None):
         self.game = game
-        self.autopilot = autopilot
+        self.solver = solver
         self.advance = advance
         self.audit = audit
-        self.watch = LoopWatch() if autopilot is not None and autopilot.memoryless else None
+        self.watch = LoopWatch() if solver is not None and solver.memoryless else None
 
     @property
     def circling(self):
-        """Whether the autopilot is proven to circle for ever: the position came back, so every
+        """Whether the solver is proven to circle for ever: the position came back, so every
         move since will come back too."""
         return self.watch is not None and self.watch.period is not None
 

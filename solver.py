@@ -1,17 +1,96 @@
-"""The autopilots: the improved greedy one, and the registry of every autopilot. No pygame here.
+"""What a solver is, and the first one: greedy. No pygame here.
 
-An autopilot has one job: name the next direction for the game's snake. `SOLVERS` is the
-one registry of them, a class under each name of autopilot.AUTOPILOTS: the command line,
-the headless runner and the window's Tab key build them from it.
+A solver has one job: name the next direction for the game's snake. `Solver` is the base
+every solver here subclasses (docs/solvers.md: the contract, for solvers of your own);
+`Decision` is why it made its last move, for the window and the debug log. `GreedySolver`
+is the report's greedy solver, improved: steps (a)-(e) of docs/design.md. The table of
+every solver by name is solvers/.
 """
 import dataclasses
+import enum
 from collections import namedtuple
 from typing import Optional
 
-from autopilot import AUTOPILOTS, Autopilot, Decision
-from hamilton import HamiltonSolver
 from pather import PathSolve
 from snake import Direction, NAMES
+
+
+class EndgameState(enum.Enum):
+    """Where a search of every future fruit stands, near the end of a hand-over: the window
+    says it, so that a snake going round in circles on purpose is explained."""
+
+    PROVING = "proving"  # under way: the snake goes round a loop while the proof goes on
+    LOST = "lost"  # this fruit is proven not to be won: the snake only stays alive
+    UNDECIDED = "undecided"  # too big to search through: the snake only stays alive
+    WINNING = "winning"  # a route proven to win: the window counts down its moves to the fruit
+    SURVIVING = "surviving"  # too many free cells to search yet: the snake stays alive; a game that
+    # thinks between moves searches if it eats nothing in `distance` moves
+
+
+class Decision:
+    """Why a solver made its last move. Each solver's own is a dataclass of the fields it
+    sets (the rest None); the window reads `endgame` and `distance`, the debug log `to_json()`.
+    This base says nothing: the solver of a replay, or one that has not moved yet."""
+
+    endgame = None  # an EndgameState, or None
+    distance = None  # moves left of the route followed, when there is one
+
+    def to_json(self):
+        """The fields that are set, in their order, as plain JSON data."""
+        if not dataclasses.is_dataclass(self):
+            return {}
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self) if self.said(f.name)}
+
+    def said(self, name):
+        """Whether field `name` goes into to_json(): only the fields that are set."""
+        return getattr(self, name) is not None
+
+
+def _plain(value):
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+class Solver:
+    """Base of every solver. It reads `game` (snake, fruit, board) and never changes it."""
+
+    name = "base"
+    # True when the move depends only on the position (body, heading, fruit): such an
+    # solver that meets a position again will repeat itself forever (see loops.py).
+    memoryless = False
+    follows_a_cycle = False  # True when it plays along a Hamiltonian cycle, which hamiltonian_cycle() gives
+
+    def __init__(self, game):
+        self.game = game
+        self.decision = Decision()  # why the last move was made, for the window and the debug log
+
+    def next_direction(self):
+        """The direction to move on the coming tick."""
+        raise NotImplementedError
+
+    def think(self, deadline, clock):
+        """Use the time until `clock()` reaches `deadline`, while the snake waits for its next
+        move, for a search under way; whether there was one (the window then does not sleep).
+        A solver that thinks only when asked for a move has none."""
+        return False
+
+    def paced(self, seconds):
+        """The game waits `seconds` between moves from now on (the window's speed, or the
+        headless --move-time), which `think` may use: a solver may plan by it before its
+        first wait. One that does not think between moves ignores it."""
+
+    def proven_win(self):
+        """Whether the solver holds a proof that it wins this game from here, whatever
+        fruits come (the headless runner then lets it finish past its move limit)."""
+        return False
+
+    def planned_path(self):
+        """The cells the solver means to visit next, for the window's overlay (may be empty)."""
+        return []
+
+    def hamiltonian_cycle(self):
+        """The Hamiltonian cycle it follows now, as cells (x, y) in order from the head, for the
+        window's drawing; None when it follows none (at this moment, or ever)."""
+        return None
 
 
 # Step (b)'s virtual snake after its meal: head and tail cells, free cells (bits), heading,
@@ -44,13 +123,8 @@ class GreedyDecision(Decision):
         return super().said(name) or name == "fruit" and self.head is not None
 
 
-def make_solver(name, game):
-    """The autopilot registered as `name`, playing `game`."""
-    return SOLVERS[name](game)
-
-
-class GreedySolver(Autopilot):
-    """The improved greedy autopilot: steps (a)-(e), numbered as in docs/design.md.
+class GreedySolver(Solver):
+    """The improved greedy solver: steps (a)-(e), numbered as in docs/design.md.
 
     `next_direction()` does only the work the choice needs. The paths shown in `decision` and
     `planned_path()` are rebuilt from the saved bitboards when first asked for, with the same
@@ -226,5 +300,3 @@ class GreedySolver(Autopilot):
             result.moves = [list(target)] if target is not None else []
         return result
 
-
-SOLVERS = dict(zip(AUTOPILOTS, (GreedySolver, HamiltonSolver)))  # autopilot.AUTOPILOTS -> the class

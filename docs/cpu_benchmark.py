@@ -24,6 +24,7 @@ import tempfile
 import time
 
 import config as configuration
+import solvers
 from tests.xvfb import WAIT, start_server, stop_server, window_env, xdotool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -100,7 +101,7 @@ def parse(argv):
     parser.add_argument("--warmup", type=float, default=3, help="seconds of start-up left out (default 3)")
     parser.add_argument("--speed", type=float, help="seconds per move (default: the shipped config's)")
     parser.add_argument("--keys", type=int, default=10, help="P presses to time afterwards (default 10)")
-    parser.add_argument("--solver", choices=configuration.AUTOPILOTS, help="the autopilot (default: the config's; "
+    parser.add_argument("--solver", choices=solvers.names(), help="the autopilot (default: the config's; "
                         "hamilton with --cycle)")
     parser.add_argument("--cycle", action="store_true", help="press C: the Hamiltonian cycle drawn (needs xdotool)")
     return parser.parse_args(argv)

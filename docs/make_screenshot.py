@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 import pygame  # noqa: E402
 
 import config as configuration  # noqa: E402
-import solver as solvers  # noqa: E402
+import solvers  # noqa: E402
 import window  # noqa: E402
 
 
@@ -44,7 +44,7 @@ def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ticks", type=int, default=651, help="autopilot moves before the picture")
     parser.add_argument("--seed", type=int, default=2024, help="the game's random seed")
-    parser.add_argument("--solver", default="hamilton", choices=sorted(solvers.SOLVERS), help="the autopilot")
+    parser.add_argument("--solver", default="hamilton", choices=sorted(solvers.BUILT_IN), help="the autopilot")
     parser.add_argument("--no-cycle", dest="cycle", action="store_false",
                         help="leave out the Hamiltonian cycle hamilton follows (the C key)")
     parser.add_argument("--path", action="store_true", help="show the autopilot's planned path (the O key)")

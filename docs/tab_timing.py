@@ -28,8 +28,8 @@ import tempfile
 import time
 
 import config as configuration
-import solver as solvers
-from autopilot import EndgameState
+import solvers
+from solver import EndgameState
 from files import debuglog
 from game import Game
 from headless.flags import default_max_steps
@@ -94,22 +94,22 @@ def headless(args, seed):
     if not hand_over(game, "greedy", 100 * args.width * args.height)[0]:
         return {"seed": seed, "handed_over": False}
     handed, length = game.steps, len(game.snake)
-    autopilot = solvers.make_solver("hamilton", game)
+    solver = solvers.make("hamilton", game)
     seen = {}  # the moves from the hand-over at which each began
 
     def watch():
         """Before each move: when the snake set out on a proven route, when no win was left,
         and when (at the move before) the proven fruit was eaten."""
         moves = game.steps - handed
-        if autopilot.decision.proof == "win":
+        if solver.decision.proof == "win":
             seen.setdefault("set_out", moves)
-        if autopilot.decision.endgame == EndgameState.LOST:
+        if solver.decision.endgame == EndgameState.LOST:
             seen.setdefault("no_win_left", moves)
         if len(game.snake) > length:
             seen.setdefault("proven_fruit_eaten", moves)
     started = time.perf_counter()
     cap = default_max_steps(args.width, args.height, handed_over=True)  # as --takeover-from plays it
-    outcome = play(game, autopilot, handed + cap, Timing(), False, args.speed, watch)
+    outcome = play(game, solver, handed + cap, Timing(), False, args.speed, watch)
     won = game.steps - handed if outcome == "won" else None
     return {"seed": seed, "free": game.cells - length, "move_time": args.speed, "set_out": seen.get("set_out"),
             "proven_fruit_eaten": seen.get("proven_fruit_eaten", won),  # none before a move: the last one ate it

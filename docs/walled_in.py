@@ -17,7 +17,7 @@ import random
 import sys
 
 import config as configuration
-import solver as solvers
+import solvers
 from game import Game
 from snake import DIRECTIONS, step
 
@@ -113,7 +113,7 @@ def hand_over(width, height, seed):
     """The game after greedy's moves and the human's, or None if it ended or the tail is in reach."""
     rnd = random.Random(seed)
     game = Game(width, height, 4, seed)
-    greedy = solvers.make_solver("greedy", game)
+    greedy = solvers.make("greedy", game)
     for _ in range(rnd.randrange(1500)):
         if game.over():
             return None
@@ -137,7 +137,7 @@ def play_out(args, seed):
         return None
     body, fruit = list(game.snake.body), game.fruit.where()
     record = {"seed": seed, "length": len(body), "free": game.cells - len(body)}
-    hamilton = solvers.make_solver("hamilton", game)
+    hamilton = solvers.make("hamilton", game)
     start = game.steps
     while not game.over() and game.steps - start < 100 * game.cells:
         game.snake.turn(hamilton.next_direction())

@@ -23,7 +23,7 @@ import os
 import re
 
 import config as configuration
-from autopilot import Autopilot
+from solver import Solver
 from files import atomic
 from files.scores import PLAYER
 from fruit import FruitListError
@@ -60,7 +60,7 @@ class Replay:
     fruits: tuple  # ((x, y), ...) in the order they appeared, the first fruit first
     moves: str  # one of U D L R per tick
     outcome: str  # won, lost or stuck
-    solver: str = PLAYER  # the autopilot that made every move, "player", or "mixed"
+    solver: str = PLAYER  # the solver that made every move, "player", or "mixed"
     seed: object = None  # the seed the game was played with (an int), for the record only
     length: object = None  # the final length, written for readers and checked on reading
 
@@ -231,7 +231,7 @@ def load(path):
     return replay
 
 
-class ReplayPilot(Autopilot):
+class ReplayPilot(Solver):
     """Drives the snake along a replay's moves, so the window plays a replay like any game."""
 
     def __init__(self, game, replay):

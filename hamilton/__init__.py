@@ -1,6 +1,6 @@
-"""The autopilot that never loses, on every board at least 2 wide, and what it thinks with.
+"""The solver that never loses, on every board at least 2 wide, and what it thinks with.
 
-    autopilot.py   HamiltonSolver: which way of playing applies, move by move
+    solver.py      HamiltonSolver: which way of playing applies, move by move
     decision.py    HamiltonDecision: why it made its move
     cycle.py       playing along a cell tree's outline: a route per fruit, waits, searches ahead
     celltree.py    the 2x2 blocks whose spanning trees' outlines are Hamiltonian cycles
@@ -11,6 +11,6 @@
     grid.py        cells as flat indices, the one encoding of this package
     slices.py      a search spread over slices of work
 """
-from hamilton.autopilot import HamiltonSolver
+from hamilton.solver import HamiltonSolver
 
 __all__ = ["HamiltonSolver"]

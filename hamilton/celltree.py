@@ -1,4 +1,4 @@
-"""The 2x2-block ("cell tree") structure behind the never-losing autopilot. No pygame here.
+"""The 2x2-block ("cell tree") structure behind the never-losing solver. No pygame here.
 
 On a board with both sides even, cut the board into 2x2 blocks and let the snake drive round
 every block the same way, clockwise here (anticlockwise is the mirror image). Each cell then

@@ -2,7 +2,7 @@
 import dataclasses
 from typing import Optional
 
-from autopilot import Decision, EndgameState
+from solver import Decision, EndgameState
 
 
 @dataclasses.dataclass

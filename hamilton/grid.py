@@ -1,6 +1,6 @@
-"""Cells as flat indices: the one encoding of the never-losing autopilot's fast code. No pygame here.
+"""Cells as flat indices: the one encoding of the never-losing solver's fast code. No pygame here.
 
-The game speaks in (x, y) tuples. Inside hamilton/ (the never-losing autopilot), a cell is the
+The game speaks in (x, y) tuples. Inside hamilton/ (the never-losing solver), a cell is the
 int `y * W + x`, so a body is a list of ints, per-cell facts live in flat lists, and a move is
 a table lookup. `Grid` converts at the edge and holds the neighbour table:
 
@@ -13,7 +13,7 @@ a table lookup. `Grid` converts at the edge and holds the neighbour table:
     y=2| 8| 9|10|11|
       +--+--+--+--+
 
-(The greedy autopilot's bitboards in pather.py use a padded bit index of their own, made
+(The greedy solver's bitboards in pather.py use a padded bit index of their own, made
 for shifting whole sets of cells at once.)
 """
 from snake import DELTA, Direction

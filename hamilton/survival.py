@@ -1,7 +1,7 @@
 """Staying alive while the body is in no cycle order (after a hand-over). No pygame here.
 
-When a player or another autopilot hands over a body that lies along no cycle the
-never-losing autopilot knows, it cannot promise anything yet. It first looks for a way back
+When a player or another solver hands over a body that lies along no cycle the
+never-losing solver knows, it cannot promise anything yet. It first looks for a way back
 into order (`restore`): moves of the cell tree's own (celltree.py), each onto a cell the tail
 has left by then, that extend the part of the body in order from the head until the part
 out of order is gone. The body then lies along a Hamiltonian cycle again:

@@ -1,6 +1,6 @@
 """Can hamilton still win from here? The window asks, in the background, when greedy circles.
 
-A memoryless autopilot proven to circle for ever (loops.py) will never eat again; the player
+A memoryless solver proven to circle for ever (loops.py) will never eat again; the player
 can hand the position to hamilton (Tab). Every position of the loop leads to every other
 without eating, so one question decides them all: is the position won? Near the end (few
 free cells) the endgame search (hamilton/endgame/) answers it, a slice at a time in the
@@ -11,7 +11,7 @@ win is proven again from what is remembered, with little work.
 """
 import enum
 
-from hamilton.autopilot import HamiltonSolver
+from hamilton.solver import HamiltonSolver
 from hamilton.endgame import Endgame
 from hamilton.grid import Grid
 from hamilton.slices import Sliced
@@ -51,9 +51,9 @@ class Verdict:
             self.answer = Answer.UNDECIDED
         return True
 
-    def hand_to(self, autopilot):
-        """Give what the search found to `autopilot`, if it is hamilton on this very board."""
-        if isinstance(autopilot, HamiltonSolver) and autopilot.grid.size == self.endgame.grid.size:
+    def hand_to(self, solver):
+        """Give what the search found to `solver`, if it is hamilton on this very board."""
+        if isinstance(solver, HamiltonSolver) and solver.grid.size == self.endgame.grid.size:
             if self.search is not None and not self.search.done:
-                self.search.close()  # its bodies are let go of: the autopilot's own proof starts afresh
-            autopilot.endgame = self.endgame
+                self.search.close()  # its bodies are let go of: the solver's own proof starts afresh
+            solver.endgame = self.endgame

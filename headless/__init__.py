@@ -1,4 +1,4 @@
-"""The headless mode: many games with no window, and the figures that measure an autopilot.
+"""The headless mode: many games with no window, and the figures that measure a solver.
 
     runner.py    --headless: the boards, the games, the figures printed as JSON
     flags.py     its flags and the settings they make

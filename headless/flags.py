@@ -2,7 +2,7 @@
 import os
 
 import config as configuration
-import solver as solvers
+import solvers
 from hamilton.endgame import LIMIT as PROOF_WORK, WORK as PROOF_WORK_A_MOVE
 
 
@@ -23,18 +23,18 @@ def add_arguments(parser):
                        help="play --games games on each of these boards (e.g. 1x2,3x3,8x8); "
                             "the starting length is cut to fit each board")
     group.add_argument("--takeover-from", metavar="NAME",
-                       help="play each game with this memoryless autopilot (greedy) until it is proven to "
+                       help="play each game with this memoryless solver (greedy) until it is proven to "
                             "circle forever, then hand the position to --solver; the figures add how many "
                             "hand-overs were won, lost or still going")
     group.add_argument("--takeover-after", type=int, metavar="M",
-                       help="with --takeover-from: hand the game over after M moves of the first autopilot "
+                       help="with --takeover-from: hand the game over after M moves of the first solver "
                             "(sooner if its loop is proven first): a hand-over in the middle of a game")
     group.add_argument("--start-fill", type=float, metavar="F",
                        help="start each game with the snake already filling fraction F of the board "
                             "(0 <= F < 1), laid along a Hamiltonian cycle as hamilton lays it: the cost "
                             "of a move late in a game without playing there first")
     group.add_argument("--move-time", type=float, metavar="S",
-                       help="play as the window plays at S seconds a move (0.01 to 2): the autopilot may think "
+                       help="play as the window plays at S seconds a move (0.01 to 2): the solver may think "
                             "through each move's wait, as long as the window would let it; the figures then "
                             "depend on the machine's speed (give each game a core: --jobs at most the cores)")
     group.add_argument("--jobs", type=int, metavar="N",
@@ -80,13 +80,13 @@ def settings(args, config, loaded=False):
         raise configuration.ConfigError("--jobs must be at least 1")
     if width < 1 or height < 1 or length < 1:
         raise configuration.ConfigError("--width, --height and --initial-length must be at least 1")
-    if solver not in solvers.SOLVERS:
-        raise configuration.ConfigError(f"--solver must be one of {', '.join(solvers.SOLVERS)}, got {solver}")
+    if solver not in solvers.BUILT_IN:
+        raise configuration.ConfigError(f"--solver must be one of {', '.join(solvers.names())}, got {solver}")
     configuration.check_board(width, height, length, "the headless board")
     first = getattr(args, "takeover_from", None)
-    if first is not None and (first not in solvers.SOLVERS or not solvers.SOLVERS[first].memoryless):
-        memoryless = [name for name, kind in solvers.SOLVERS.items() if kind.memoryless]
-        raise configuration.ConfigError(f"--takeover-from needs an autopilot whose endless loops can be proven: "
+    if first is not None and (first not in solvers.BUILT_IN or not solvers.find(first).memoryless):
+        memoryless = [name for name in solvers.names() if solvers.find(name).memoryless]
+        raise configuration.ConfigError(f"--takeover-from needs a solver whose endless loops can be proven: "
                                         f"one of {', '.join(memoryless)}, got {first}")
     after = getattr(args, "takeover_after", None)
     if after is not None and (first is None or after < 1):

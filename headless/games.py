@@ -2,7 +2,7 @@
 
 `play_game(GameSpec)` is the runner's one per-game function: it builds the starting game
 (new, laid out to --start-fill, or a copy of a --load moment), plays the --takeover-from
-autopilot first if asked, then the autopilot measured, and returns plain, picklable data,
+solver first if asked, then the solver measured, and returns plain, picklable data,
 so a worker process can send it back.
 """
 import copy
@@ -10,7 +10,7 @@ import time
 from types import SimpleNamespace
 from typing import NamedTuple, Optional
 
-import solver as solvers
+import solvers
 from files import replay
 from game import Game, PLAYING
 from hamilton import grid as cells
@@ -34,7 +34,7 @@ class GameSpec(NamedTuple):
     max_steps: int
     soak: bool = False
     keep: bool = False  # add the game's replay.Replay to its record (--save-games, --record)
-    takeover_from: Optional[str] = None  # play this autopilot first, until its loop is proven ...
+    takeover_from: Optional[str] = None  # play this solver first, until its loop is proven ...
     takeover_after: Optional[int] = None  # ... or for this many moves, whichever comes first
     start_fill: Optional[float] = None  # start with the snake filling this fraction of the board (lay_out)
     start: Optional[Game] = None  # --load: start from a copy of this game at a logged moment; seed may be None
@@ -64,7 +64,7 @@ def play_game(spec):
     Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps" (moves played
     from the start, which for --load is the logged moment),
     "timing" (a Timing, of `spec.solver`'s moves), "handover" (with `spec.takeover_from`:
-    whether the first autopilot's loop was proven and the game handed over) and, when
+    whether the first solver's loop was proven and the game handed over) and, when
     `spec.keep`, "replay" (the game's replay.Replay).
     """
     game = starting_game(spec)
@@ -74,7 +74,7 @@ def play_game(spec):
     if spec.takeover_from is not None:
         handover, outcome = hand_over(game, spec.takeover_from, spec.max_steps, spec.soak, spec.takeover_after)
     if handover is not False:  # no hand-over asked for, or one made
-        outcome = _play_audited(game, solvers.make_solver(spec.solver, game), game.steps + spec.max_steps,
+        outcome = _play_audited(game, solvers.make(spec.solver, game), game.steps + spec.max_steps,
                                 timing, spec.soak, spec.move_time)
     record = {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps - first_step,
               "timing": timing}
@@ -99,52 +99,52 @@ def batches(specs, workers):
 
 
 def hand_over(game, first, max_steps, soak=False, after=None):
-    """(whether, outcome): play the autopilot named `first` until its endless loop is proven or,
+    """(whether, outcome): play the solver named `first` until its endless loop is proven or,
     with `after`, for that many moves (the game is then at the position it hands over: whether
     is True), or until the game ends or `max_steps` more moves pass (whether is False; outcome
     as play() says)."""
     limit = game.steps + max_steps
     handing = limit if after is None else min(limit, game.steps + after)
-    outcome = _play_audited(game, solvers.make_solver(first, game), handing, Timing(), soak)
+    outcome = _play_audited(game, solvers.make(first, game), handing, Timing(), soak)
     return outcome == "stuck" and (game.steps < limit or handing < limit), outcome
 
 
-def _play_audited(game, autopilot, max_steps, timing, soak, move_time=None):
-    """play() one autopilot; a broken rule keeps just its name and decision, which workers can send."""
+def _play_audited(game, solver, max_steps, timing, soak, move_time=None):
+    """play() one solver; a broken rule keeps just its name and decision, which workers can send."""
     try:
-        return play(game, autopilot, max_steps, timing, soak, move_time)
+        return play(game, solver, max_steps, timing, soak, move_time)
     except InvariantError as e:
-        e.solver = SimpleNamespace(name=autopilot.name, decision=autopilot.decision)
+        e.solver = SimpleNamespace(name=solver.name, decision=solver.decision)
         raise
 
 
-def play(game, autopilot, max_steps, timing, soak, move_time=None, watch=None):
-    """Play one game to its end, to `max_steps` moves (or on while the autopilot holds a proof
-    that it wins: a proven endgame route can be long), or until a memoryless autopilot is
+def play(game, solver, max_steps, timing, soak, move_time=None, watch=None):
+    """Play one game to its end, to `max_steps` moves (or on while the solver holds a proof
+    that it wins: a proven endgame route can be long), or until a memoryless solver is
     proven to circle forever; return 'won', 'lost' or 'stuck'. `timing` gets the time each
     choice of a move takes; with `soak` every move is audited (headless/soak.py).
 
     With `move_time`, each move is followed by the wait the window would have at that many
-    seconds a move, which the autopilot may think through (Autopilot.think); a wait with
+    seconds a move, which the solver may think through (Solver.think); a wait with
     nothing to think about is skipped, so the game takes the time of its thinking only.
-    `watch()`, if given, is called before each move, once the autopilot has chosen it and
+    `watch()`, if given, is called before each move, once the solver has chosen it and
     thought (docs/tab_timing.py notes when a proof is done)."""
     clock = time.perf_counter_ns
-    drive = Drive(game, autopilot, audit=audit if soak else None)
+    drive = Drive(game, solver, audit=audit if soak else None)
     if move_time is not None:
-        autopilot.paced(move_time)
-    while game.state == PLAYING and (game.steps < max_steps or autopilot.proven_win()):
+        solver.paced(move_time)
+    while game.state == PLAYING and (game.steps < max_steps or solver.proven_win()):
         start = clock()
-        direc = autopilot.next_direction()
+        direc = solver.next_direction()
         timing.add(clock() - start)
         if move_time is not None:
-            autopilot.think(start / 1e9 + move_time, time.perf_counter)
+            solver.think(start / 1e9 + move_time, time.perf_counter)
         if watch is not None:
             watch()
         try:
             drive.move(direc)
         except InvariantError as e:
-            e.game, e.solver = game, autopilot  # so the failing moment can be dumped
+            e.game, e.solver = game, solver  # so the failing moment can be dumped
             raise
         if drive.circling:
             break  # it would replay the same moves for ever: stuck, as at max_steps

@@ -30,7 +30,7 @@ class WorkerLost(Exception):
 
 
 def _process_context():
-    """Fork where there is fork: workers start at once and see the parent's registry of autopilots."""
+    """Fork where there is fork: workers start at once and see the parent's registry of solvers."""
     if "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()

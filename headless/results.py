@@ -1,12 +1,12 @@
 """--results FILE: one JSON line per finished game, and a run that goes on from the file.
 
     {"format": "snake-results/1", "run": {"solver": "greedy", "seed": 1, "games": 40, "boards": [...], ...}}
-    {"board": "16x12", "seed": 1, "autopilot": "greedy", "outcome": "won", "moves": 1733, "length": 192,
+    {"board": "16x12", "seed": 1, "solver": "greedy", "outcome": "won", "moves": 1733, "length": 192,
      "times": {"moves": 1733, "total_ns": 2914500, "max_ns": 61200, "us": {"2": 300, "3": 1200, ...}}}
     {"board": "16x12", "seed": 2, ...}
 
 The first line names the run: everything that decides its games (the boards with their
-starting length and move limit, the autopilots, the seeds, --soak, --start-fill, --load's
+starting length and move limit, the solvers, the seeds, --soak, --start-fill, --load's
 moment), not how they are played (--jobs, --cluster). A game's line holds what the tally
 adds up, its move times as the histogram of 1-microsecond buckets the figures are computed
 from (headless/figures.py's Timing), so figures rebuilt from the file are those of the games
@@ -59,7 +59,7 @@ def key(spec):
 def line_of(spec, record):
     """The JSON line of one finished game."""
     timing = record["timing"]
-    line = {"board": key(spec)[0], "seed": spec.seed, "autopilot": spec.solver, "outcome": record["outcome"],
+    line = {"board": key(spec)[0], "seed": spec.seed, "solver": spec.solver, "outcome": record["outcome"],
             "moves": record["steps"], "length": record["length"]}
     if "handover" in record:
         line["handover"] = record["handover"]
@@ -151,8 +151,8 @@ class Results:
             try:
                 line = json.loads(raw)
                 spec = wanted[(line["board"], line["seed"])]
-                if line["autopilot"] != spec.solver:
-                    raise ValueError("another autopilot")
+                if line.get("solver", line.get("autopilot")) != spec.solver:  # "autopilot": files before 2026-11-28
+                    raise ValueError("another solver")
                 record = record_of(line)
             except (ValueError, KeyError, TypeError, AttributeError):
                 raise ResultsError(f"--results: line {number} of {self.path} is not a game of this run; "

@@ -1,4 +1,4 @@
-"""The headless runner: play many games with an autopilot and print what it achieved.
+"""The headless runner: play many games with a solver and print what it achieved.
 
 `main.py --headless --games N ...`; the last line of stdout is one JSON object.
 With --soak every move is checked against the rules; a broken invariant stops the run

@@ -1,7 +1,7 @@
 """The soak audit: every move of a --soak run checked against the rules. No pygame here.
 
 A broken rule raises InvariantError naming it; the runner then dumps the failing moment as a
-debug log (the error keeps the game and the autopilot for that).
+debug log (the error keeps the game and the solver for that).
 """
 from game import LOST, WON
 from snake import body_fault, step as step_cell
@@ -50,7 +50,7 @@ def audit(game, direc):
     """Audit the move in `direc` about to be played (play.Drive's `audit`): refuse a turn back
     onto the neck now, and return the check of every rule to make once it is played."""
     if game.snake.is_reversal(direc):
-        raise InvariantError(f"the autopilot reversed onto its neck ({direc.name})")
+        raise InvariantError(f"the solver reversed onto its neck ({direc.name})")
     length, fruit = len(game.snake), game.fruit.where()
     died = expect_death(game.snake, direc)
     return lambda: check_invariants(game, length, fruit, died)

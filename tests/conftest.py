@@ -42,7 +42,7 @@ def make_app():
     from windows import fake_solver, make_config
 
     def build(game=None, paused=False, **changes):
-        return window.App(make_config(**changes), game=game, paused=paused, make_autopilot=fake_solver)
+        return window.App(make_config(**changes), game=game, paused=paused, make_solver=fake_solver)
     yield build
     pygame.display.quit()
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import config
-import solver
+import solvers
 from config import ConfigError
 
 GOOD = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True}
@@ -200,7 +200,7 @@ def valid_configs(draw):
     if draw(st.booleans()):
         data["seed"] = draw(st.none() | st.integers(0, 2 ** 64))
     if draw(st.booleans()):
-        data["solver"] = draw(st.sampled_from(sorted(solver.SOLVERS)))
+        data["solver"] = draw(st.sampled_from(sorted(solvers.BUILT_IN)))
     return data
 
 
@@ -244,7 +244,7 @@ def test_random_json_is_a_config_or_one_clear_error():
         assert config.SPEED_MIN <= loaded["speed"] <= config.SPEED_MAX
         assert isinstance(loaded["auto"], bool)
         assert all(loaded[key] == data[key] for key in config.REQUIRED)
-        assert loaded["solver"] in solver.SOLVERS and (loaded["seed"] is None or loaded["seed"] >= 0)
+        assert loaded["solver"] in solvers.BUILT_IN and (loaded["seed"] is None or loaded["seed"] >= 0)
 
     check()
     # The assertions on loaded configs above must run often, not never (about a third load).

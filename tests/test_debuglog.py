@@ -167,13 +167,13 @@ def test_refused_directory_is_one_line_and_game_state_untouched(tmp_path, monkey
 
 @pytest.mark.parametrize("name", ["greedy", "hamilton"])
 def test_log_records_the_autopilots_decision(tmp_path, name):
-    import solver as solvers
+    import solvers
     game = Game(8, 6, 3, seed=4)
-    autopilot = solvers.make_solver(name, game)
+    solver = solvers.make(name, game)
     for _ in range(10):
-        game.snake.turn(autopilot.next_direction())
+        game.snake.turn(solver.next_direction())
         game.step()
-    data = json.loads(read(debuglog.write(game, CONFIG, autopilot, str(tmp_path), True)))
+    data = json.loads(read(debuglog.write(game, CONFIG, solver, str(tmp_path), True)))
     assert data["autopilot"]["on"] is True
     decision = data["autopilot"]["decision"]
     assert decision["step"] and decision["step"] != "none"
@@ -197,15 +197,15 @@ def test_each_cell_is_one_line_and_the_picture_near_the_top(tmp_path):
 
 
 def test_the_log_reads_back_exactly_as_written(tmp_path):
-    import solver as solvers
+    import solvers
     game = Game(8, 6, 3, seed=4)
-    autopilot = solvers.make_solver("greedy", game)
+    solver = solvers.make("greedy", game)
     for _ in range(15):
-        game.snake.turn(autopilot.next_direction())
+        game.snake.turn(solver.next_direction())
         game.step()
-    path = debuglog.write(game, CONFIG, autopilot, str(tmp_path), True)
+    path = debuglog.write(game, CONFIG, solver, str(tmp_path), True)
     text = read(path)
-    assert json.loads(text) == debuglog.snapshot(game, CONFIG, autopilot, True)
+    assert json.loads(text) == debuglog.snapshot(game, CONFIG, solver, True)
     assert text == debuglog.to_text(json.loads(text)) + "\n"  # the layout is a function of the data
     _, loaded = debuglog.load(path)
     assert list(loaded.snake.body) == list(game.snake.body) and loaded.rng.getstate() == game.rng.getstate()

@@ -224,10 +224,10 @@ def test_ticks_repaint_exactly_the_changed_cells_and_match_a_full_repaint():
     game = Game(8, 6, 3, seed=3)
     sd, fd = SnakeDrawer(screen, big, game.snake), FruitDrawer(screen, big, game.fruit)
     BoardDrawer(screen, big, sd, fd).draw()
-    autopilot = GreedySolver(game)
+    solver = GreedySolver(game)
     while not game.over() and game.steps < 400:
         before = screen.copy()
-        game.snake.turn(autopilot.next_direction())
+        game.snake.turn(solver.next_direction())
         dirty = []
         if game.step(advance=lambda painted=dirty: painted.extend(sd.next())):
             dirty.append(fd.draw())

@@ -147,22 +147,22 @@ def test_the_autopilot_following_a_proven_route_takes_the_sooner_one_found_along
     its moves left are a bound (`at_most`), and then no longer."""
     body, fruit, route = seed_37
     game = Game(10, 10, 4, seed=37)
-    autopilot = HamiltonSolver(game)
-    search = autopilot.endgame = en_route_game()
+    solver = HamiltonSolver(game)
+    search = solver.endgame = en_route_game()
     search.en_route.start(body, route, fruit, 0, took=8)
     clock = lambda: search.ledger.spent  # noqa: E731
     search.think(clock() + 5_000_000, clock)
     proof = search.en_route.proof
     assert search.en_route.root == 10 and proof.done and len(proof.route) < len(route) - 10
-    autopilot.route, autopilot.route_fruit = deque(route[10:]), fruit
-    autopilot.decision = HamiltonDecision("endgame", mode="endgame", proof="win")
+    solver.route, solver.route_fruit = deque(route[10:]), fruit
+    solver.decision = HamiltonDecision("endgame", mode="endgame", proof="win")
     search.moves += 10
-    assert autopilot._follow_route(fruit) == proof.route[0]
-    assert list(autopilot.route) == proof.route[1:]
-    assert autopilot.decision.at_most  # a proof is rooted along the new route: the board says "at most"
+    assert solver._follow_route(fruit) == proof.route[0]
+    assert list(solver.route) == proof.route[1:]
+    assert solver.decision.at_most  # a proof is rooted along the new route: the board says "at most"
     search.en_route.stop()
-    autopilot._follow_route(fruit)
-    assert autopilot.decision.at_most is None
+    solver._follow_route(fruit)
+    assert solver.decision.at_most is None
 
 
 def endless(ledger):

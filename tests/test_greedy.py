@@ -7,7 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from game import Game
 from snake import DELTA, DOWN, LEFT, NAMES, RIGHT, UP, Snake, step
-from solver import SOLVERS, GreedySolver, make_solver
+import solvers
+from solver import GreedySolver
 
 
 def position(width, height, body, direction, fruit, eaten=False):
@@ -29,8 +30,8 @@ def decide(game):
 
 def test_registered_as_greedy():
     game = Game(8, 8, initial_length=4, seed=1)
-    assert SOLVERS["greedy"] is GreedySolver
-    assert isinstance(make_solver("greedy", game), GreedySolver)
+    assert solvers.find("greedy") is GreedySolver
+    assert isinstance(solvers.make("greedy", game), GreedySolver)
 
 
 def test_c_takes_the_shortest_path_when_the_virtual_snake_can_reach_its_tail():

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from autopilot import Autopilot
+from solver import Solver
 from headless.figures import Timing
 from headless.flags import default_max_steps, settings as headless_settings
 from headless.games import GameSpec, hand_over, lay_out, play as headless_play, play_game
@@ -18,7 +18,7 @@ from headless import games, jobs
 from headless.jobs import play_all
 from headless.runner import run as headless_run, run_games
 from headless.soak import InvariantError
-import solver as solvers
+import solvers
 from game import Game
 from snake import DIRECTIONS, OPPOSITE, Snake
 
@@ -27,7 +27,7 @@ KEYS = {"solver", "board", "games", "wins", "losses", "stuck", "win_rate", "avg_
         "avg_steps", "move_ms_mean", "move_ms_p99"}
 
 
-class FirstSafe(Autopilot):
+class FirstSafe(Solver):
     """A deliberately dumb autopilot: the first safe direction, else straight on."""
 
     def next_direction(self):
@@ -35,7 +35,7 @@ class FirstSafe(Autopilot):
         return next((d for d in DIRECTIONS if snake.is_safe_move(d)), snake.direction())
 
 
-class Reverser(Autopilot):
+class Reverser(Solver):
     name = "reverser"
 
     def next_direction(self):
@@ -44,7 +44,7 @@ class Reverser(Autopilot):
 
 @pytest.fixture
 def dumb_solver(monkeypatch):
-    monkeypatch.setitem(solvers.SOLVERS, "greedy", FirstSafe)
+    monkeypatch.setitem(solvers.BUILT_IN, "greedy", "test_headless:FirstSafe")
 
 
 def headless(*flags, cwd=ROOT):
@@ -74,7 +74,7 @@ def test_max_steps_makes_a_game_stuck(dumb_solver):
 
 
 def test_soak_catches_a_reversal(monkeypatch):
-    monkeypatch.setitem(solvers.SOLVERS, "greedy", Reverser)
+    monkeypatch.setitem(solvers.BUILT_IN, "greedy", "test_headless:Reverser")
     with pytest.raises(InvariantError, match="reversed"):
         run_games(6, 6, 3, "greedy", seed=1, max_steps=100, games=1, soak=True)
 
@@ -99,7 +99,7 @@ def test_soak_catches_a_fruit_on_the_body(monkeypatch, dumb_solver):
 
 
 def test_broken_invariant_dumps_the_state(monkeypatch, tmp_path, capsys):
-    monkeypatch.setitem(solvers.SOLVERS, "greedy", Reverser)
+    monkeypatch.setitem(solvers.BUILT_IN, "greedy", "test_headless:Reverser")
     monkeypatch.chdir(tmp_path)
     import config
     args = bench_args(games=1, width=6, height=6, soak=True)
@@ -141,7 +141,7 @@ def test_bad_flags_are_one_line(flags, words):
     assert words in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
-@pytest.mark.parametrize("solver_name", sorted(solvers.SOLVERS))
+@pytest.mark.parametrize("solver_name", sorted(solvers.BUILT_IN))
 def test_headless_end_to_end(solver_name, tmp_path):
     done = headless("--games", "3", "--width", "6", "--height", "6", "--solver", solver_name,
                     "--seed", "3", "--soak", cwd=str(tmp_path))
@@ -167,7 +167,7 @@ def test_bad_boards_flag(boards):
     assert done.returncode == 2 and "--boards" in done.stderr and "Traceback" not in done.stderr
 
 
-@pytest.mark.parametrize("solver_name", sorted(solvers.SOLVERS))
+@pytest.mark.parametrize("solver_name", sorted(solvers.BUILT_IN))
 def test_short_soak_over_small_and_odd_boards(solver_name):
     """The long soak (10,000 games) stays out of CI; this slice of it runs on every commit."""
     for width, height in [(1, 2), (2, 1), (2, 2), (3, 3), (2, 5), (5, 4), (5, 5), (4, 6), (7, 3)]:
@@ -204,13 +204,13 @@ def test_play_game_is_one_picklable_call_with_an_open_record():
 
 
 def test_a_broken_rule_in_a_worker_still_dumps_the_state(monkeypatch, tmp_path, capsys):
-    monkeypatch.setitem(solvers.SOLVERS, "greedy", Reverser)  # workers are forked: they see it too
+    monkeypatch.setitem(solvers.BUILT_IN, "greedy", "test_headless:Reverser")  # workers are forked: they see it too
     monkeypatch.chdir(tmp_path)
     import config
     args = bench_args(games=4, width=6, height=6, soak=True, jobs=2)
     assert headless_run(args, config.load(config.default_path())) == 1
     err = capsys.readouterr().err.strip().splitlines()[-1]
-    assert err.startswith("invariant broken: the autopilot reversed") and "state written to" in err
+    assert err.startswith("invariant broken: the solver reversed") and "state written to" in err
     [log] = tmp_path.glob("output_*.log")
     assert json.loads(log.read_text())["autopilot"]["solver"] == "reverser"
 
@@ -481,13 +481,13 @@ def logged_moment(tmp_path, moves=60):
     import config
     from files import debuglog
     game = Game(6, 6, 3, seed=4)
-    autopilot = solvers.make_solver("greedy", game)
+    solver = solvers.make("greedy", game)
     for _ in range(moves):
-        game.snake.turn(autopilot.next_direction())
+        game.snake.turn(solver.next_direction())
         game.step()
     logged = config.validate({"window-width": 300, "window-height": 300, "block-size": 50, "speed": 0.1,
                               "auto": False, "solver": "greedy", "seed": 4, "initial-length": 3})
-    return debuglog.write(game, logged, autopilot, directory=str(tmp_path)), game
+    return debuglog.write(game, logged, solver, directory=str(tmp_path)), game
 
 
 def played_from(log, seed=None):
@@ -497,9 +497,9 @@ def played_from(log, seed=None):
     if seed is not None:
         game.rng.seed(seed)
     first = game.steps
-    autopilot = solvers.make_solver("hamilton", game)
+    solver = solvers.make("hamilton", game)
     while game.state == "playing":
-        game.snake.turn(autopilot.next_direction())
+        game.snake.turn(solver.next_direction())
         game.step()
     return game.state, game.steps - first, len(game.snake)
 

@@ -17,7 +17,7 @@ import main
 import window
 from files import gif
 from files import replay
-import solver as solvers
+import solvers
 from drawer import BLACK, GREEN, RED, WHITE
 from game import Game, LOST, WON
 from test_replay import lost_game
@@ -29,7 +29,7 @@ CELL = 10
 
 def played(width, height, length, solver_name, seed, max_steps=None):
     game = Game(width, height, length, seed)
-    headless_play(game, solvers.make_solver(solver_name, game), max_steps or 100 * width * height,
+    headless_play(game, solvers.make(solver_name, game), max_steps or 100 * width * height,
                Timing(), soak=False)
     return replay.Replay.of(game, solver_name)
 
@@ -222,7 +222,7 @@ def test_a_replay_file_is_recorded_without_a_window(tmp_path):
 
 def test_the_window_records_its_first_game_until_it_ends(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    app = window.App(make_config(auto=True), make_autopilot=fake_solver)
+    app = window.App(make_config(auto=True), make_solver=fake_solver)
     try:
         app.saves.gif_args = main.parse_args(["--record", "w.gif", "--record-speed", "0.02"])
         app.render()

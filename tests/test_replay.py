@@ -12,8 +12,8 @@ import pytest
 from headless.figures import Timing
 from headless.games import play as headless_play
 from files import replay
-import solver as solvers
-from autopilot import Autopilot
+import solvers
+from solver import Solver
 from fruit import FruitListError
 from game import LOST, WON, Game
 from snake import DIRECTIONS, OPPOSITE, RIGHT, Snake, step
@@ -24,12 +24,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def played(width, height, length, solver_name, seed, max_steps=None):
     """A finished headless game (as the headless runner plays it) and its outcome."""
     game = Game(width, height, length, seed)
-    outcome = headless_play(game, solvers.make_solver(solver_name, game), max_steps or 100 * width * height,
+    outcome = headless_play(game, solvers.make(solver_name, game), max_steps or 100 * width * height,
                          Timing(), soak=False)
     return game, outcome
 
 
-class Crasher(Autopilot):
+class Crasher(Solver):
     """Goes for the fruit greedily and never looks at its body: it loses sooner or later."""
 
     name = "crasher"
@@ -44,9 +44,9 @@ class Crasher(Autopilot):
 def lost_game(seed=1):
     for s in range(seed, seed + 50):
         game = Game(7, 7, 4, s)
-        autopilot = Crasher(game)
+        solver = Crasher(game)
         while not game.over() and game.steps < 2000:
-            game.snake.turn(autopilot.next_direction())
+            game.snake.turn(solver.next_direction())
             game.step()
         if game.state == LOST and game.eaten > 2:
             return game
@@ -63,10 +63,10 @@ def write_data(path, data):
 def test_history_records_moves_and_fruits_as_they_happen():
     game = Game(6, 6, 3, seed=11)
     fruits = [game.fruit.where()]
-    autopilot = solvers.make_solver("hamilton", game)
+    solver = solvers.make("hamilton", game)
     directions = []
     while not game.over():
-        game.snake.turn(autopilot.next_direction())
+        game.snake.turn(solver.next_direction())
         ate = game.step()
         directions.append(game.snake.direction())
         if ate:

@@ -155,7 +155,7 @@ def test_replay_keys_pause_speed_and_again(saved):
         assert app.auto and app.tick() and app.game.steps == 2
         assert app.game.snake.direction() == RIGHT
         press(app, pygame.K_o)  # the overlay shows the next recorded moves
-        head, plan = app.game.snake.head(), app.autopilot.planned_path()
+        head, plan = app.game.snake.head(), app.solver.planned_path()
         letters = replay.LETTERS
         assert plan[0] == step(head, letters.index(app.replay.moves[2])) and len(plan) == 8
         assert app.overlays.path_cells() == [c for c in plan if not app.game.snake.at(c)]

@@ -11,7 +11,7 @@ from headless.figures import Timing
 from headless.games import play as headless_play
 from files import replay
 from window.labels import STRIP_HEIGHT
-import solver as solvers
+import solvers
 from game import Game
 from xvfb import HAS_XVFB, caption_of, quit_cleanly, start, wait_for, xdotool
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(not HAS_XVFB, reason="needs Xvfb and xdotool on 
 
 def test_a_replay_plays_in_a_real_window(display, tmp_path):
     game = Game(6, 6, 3, seed=3)
-    headless_play(game, solvers.make_solver("greedy", game), 3600, Timing(), soak=False)
+    headless_play(game, solvers.make("greedy", game), 3600, Timing(), soak=False)
     path = replay.write(replay.Replay.of(game, "greedy"), str(tmp_path))[0]
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps({"window-width": 400, "window-height": 300, "block-size": 20,

@@ -33,7 +33,7 @@ def test_a_line_holds_all_the_tally_needs():
     spec = GameSpec(6, 6, 3, "greedy", 5, 3600)
     record = play_game(spec)
     line = json.loads(results.line_of(spec, record))
-    assert (line["board"], line["seed"], line["autopilot"]) == ("6x6", 5, "greedy")
+    assert (line["board"], line["seed"], line["solver"]) == ("6x6", 5, "greedy")
     assert (line["outcome"], line["moves"], line["length"]) == (record["outcome"], record["steps"], record["length"])
     back = results.record_of(line)
     one, other = Tally(spec), Tally(spec)

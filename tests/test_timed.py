@@ -10,11 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from autopilot import EndgameState
+from solver import EndgameState
 from boards import NOT_WON, board
 from game import WON, Game
 from hamilton import HamiltonSolver
-from hamilton.autopilot import SURVIVAL_LAPS
+from hamilton.solver import SURVIVAL_LAPS
 from hamilton.endgame import endgame as endgame_module
 from hamilton.endgame.timed import endgame as timed_module
 from hamilton.endgame.timed.closed_routes import CLOSING_MARGIN, ClosedRoutes
@@ -463,29 +463,29 @@ def test_hamilton_says_a_win_proven_by_a_long_route_is_at_most_its_moves():
     box says "at most"); once a shorter route is found, the count is that route's."""
     game = Game(10, 10, 4, seed=37)
     assert hand_over(game, "greedy", 10_000)[0]
-    autopilot, seen = HamiltonSolver(game), []
-    clock = lambda: autopilot.endgame.ledger.spent  # noqa: E731
-    drive, length = Drive(game, autopilot), len(game.snake)
+    solver, seen = HamiltonSolver(game), []
+    clock = lambda: solver.endgame.ledger.spent  # noqa: E731
+    drive, length = Drive(game, solver), len(game.snake)
     while len(game.snake) == length:
-        direction = autopilot.next_direction()
-        seen.append((autopilot.decision.at_most, autopilot.decision.endgame, autopilot.decision.distance))
-        autopilot.think(clock() + 5_000, clock)
+        direction = solver.next_direction()
+        seen.append((solver.decision.at_most, solver.decision.endgame, solver.decision.distance))
+        solver.think(clock() + 5_000, clock)
         drive.move(direction)
     at_most = [distance for bound, state, distance in seen if bound]
     assert len(at_most) > 10 and all(state == EndgameState.WINNING for bound, state, _ in seen if bound)
     assert min(at_most) > 1000 and seen[-1][0] is None and seen[-1][2] < 200
 
 
-def played(game, autopilot, wait=None, moves=3000):
+def played(game, solver, wait=None, moves=3000):
     """Play `autopilot` on `game`, a wait of `wait` between moves if given (on a clock of the
     work done): the steps of its decisions, and the move of its first meal."""
-    clock = lambda: autopilot.endgame.ledger.spent  # noqa: E731
-    drive, length, steps, first_meal = Drive(game, autopilot), len(game.snake), [], None
+    clock = lambda: solver.endgame.ledger.spent  # noqa: E731
+    drive, length, steps, first_meal = Drive(game, solver), len(game.snake), [], None
     while not game.over() and len(steps) < moves:
-        direction = autopilot.next_direction()
-        steps.append(autopilot.decision.step)
+        direction = solver.next_direction()
+        steps.append(solver.decision.step)
         if wait is not None:
-            autopilot.think(clock() + wait, clock)
+            solver.think(clock() + wait, clock)
         drive.move(direction)
         if first_meal is None and len(game.snake) > length:
             first_meal = len(steps)
@@ -503,11 +503,11 @@ def test_a_timed_game_proves_where_survival_does_not_eat_even_past_free_max():
     def handed_over():
         game = Game(10, 10, 4, seed=34)
         assert hand_over(game, "greedy", 10_000)[0] and game.cells - len(game.snake) == 6
-        autopilot = HamiltonSolver(game)
-        autopilot.endgame = Endgame(autopilot.grid, free_max=4)
-        body = autopilot.grid.flat_body(game.snake)
-        assert autopilot._restore(body, autopilot.grid.index(game.fruit.last_generate)) is None
-        return game, autopilot
+        solver = HamiltonSolver(game)
+        solver.endgame = Endgame(solver.grid, free_max=4)
+        body = solver.grid.flat_body(game.snake)
+        assert solver._restore(body, solver.grid.index(game.fruit.last_generate)) is None
+        return game, solver
     game, untimed = handed_over()
     steps, first_meal = played(game, untimed, moves=500)
     assert "endgame" not in steps and first_meal is None
@@ -546,27 +546,27 @@ def test_while_survival_has_its_laps_the_decision_counts_down_to_the_search():
 
     def told(wait):
         played_game = copy.deepcopy(game)
-        autopilot = HamiltonSolver(played_game)
-        clock = lambda: autopilot.endgame.ledger.spent  # noqa: E731
-        drive, seen = Drive(played_game, autopilot), []
+        solver = HamiltonSolver(played_game)
+        clock = lambda: solver.endgame.ledger.spent  # noqa: E731
+        drive, seen = Drive(played_game, solver), []
         for _ in range(30):
-            direction = autopilot.next_direction()
-            decision = autopilot.decision
+            direction = solver.next_direction()
+            decision = solver.decision
             seen.append(decision.distance if decision.endgame == EndgameState.SURVIVING else None)
             if wait is not None:
-                autopilot.think(clock() + wait, clock)
+                solver.think(clock() + wait, clock)
             drive.move(direction)
         return seen
     assert told(SLICE) == [None, None] + [laps - move for move in range(2, 30)]
     assert told(None) == told(WIDE_WAIT / 2) == [None] * 30
-    autopilot = HamiltonSolver(copy.deepcopy(game))
-    autopilot.endgame = TimedEndgame(autopilot.grid)
-    autopilot.endgame.wait = WIDE_WAIT
-    body, fruit = autopilot.grid.flat_body(game.snake), autopilot.grid.index(game.fruit.last_generate)
-    autopilot.hungry = laps - 1
-    assert autopilot._moves_to_search(body, fruit) == 1
-    autopilot.hungry = laps  # searched by now (or, with no loop to prove it on, never): no count below 1
-    assert autopilot._moves_to_search(body, fruit) is None
+    solver = HamiltonSolver(copy.deepcopy(game))
+    solver.endgame = TimedEndgame(solver.grid)
+    solver.endgame.wait = WIDE_WAIT
+    body, fruit = solver.grid.flat_body(game.snake), solver.grid.index(game.fruit.last_generate)
+    solver.hungry = laps - 1
+    assert solver._moves_to_search(body, fruit) == 1
+    solver.hungry = laps  # searched by now (or, with no loop to prove it on, never): no count below 1
+    assert solver._moves_to_search(body, fruit) is None
 
 
 def test_the_window_s_seconds_searching_count_from_when_the_caption_began_to_say_it():
@@ -643,11 +643,11 @@ def test_a_verdict_on_a_lost_loop_is_lost_and_hamilton_given_it_knows_at_once():
     while verdict.think(float("inf"), lambda: 0):
         pass
     assert verdict.answer == Answer.LOST
-    autopilot = HamiltonSolver(game)
-    verdict.hand_to(autopilot)
-    autopilot.next_direction()
-    assert autopilot.decision.endgame is not None and autopilot.decision.endgame.value == "lost"
-    assert autopilot.endgame.ledger.looked == verdict.endgame.ledger.looked  # nothing searched again
+    solver = HamiltonSolver(game)
+    verdict.hand_to(solver)
+    solver.next_direction()
+    assert solver.decision.endgame is not None and solver.decision.endgame.value == "lost"
+    assert solver.endgame.ledger.looked == verdict.endgame.ledger.looked  # nothing searched again
 
 
 def test_a_verdict_with_too_many_free_cells_is_not_asked():

@@ -16,14 +16,14 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import config
 from files import debuglog
 import drawer
-from autopilot import EndgameState
+from solver import EndgameState
 from hamilton.decision import HamiltonDecision
 from hamilton.endgame import ledger
 import main
 import window
 from window import app as window_app, labels, loop, texts
 from files import scores
-import solver
+import solvers
 from game import LOST, PLAYING, WON, Game
 from snake import DOWN, LEFT, RIGHT
 from boards import NOT_WON, STILL_WON, board
@@ -88,11 +88,11 @@ def test_u_and_i_scale_the_interval_and_hold_their_bounds(make_app):
 def test_the_autopilot_is_told_the_wait_between_moves_when_it_takes_over_and_as_u_and_i_change_it(make_app):
     """hamilton's endgame plans by it from its first move (Endgame.pace)."""
     app = make_app(auto=True)
-    assert app.autopilot.pace == pytest.approx(0.3)
+    assert app.solver.pace == pytest.approx(0.3)
     press(app, pygame.K_u)
-    assert app.autopilot.pace == pytest.approx(app.interval) and app.interval < 0.3
+    assert app.solver.pace == pytest.approx(app.interval) and app.interval < 0.3
     press(app, pygame.K_i, pygame.K_i)
-    assert app.autopilot.pace == pytest.approx(app.interval) and app.interval > 0.3
+    assert app.solver.pace == pytest.approx(app.interval) and app.interval > 0.3
 
 
 # -- pause, restart, autopilot, quit ----------------------------------------------------------
@@ -100,7 +100,7 @@ def test_the_autopilot_is_told_the_wait_between_moves_when_it_takes_over_and_as_
 def test_a_dot_plays_one_move_of_a_paused_game_and_it_stays_paused(make_app):
     app = make_app(auto=True)
     press(app, pygame.K_p, pygame.K_PERIOD)
-    assert app.paused and app.game.snake.head() == (3, 0) and app.autopilot.calls == 1  # the autopilot's move
+    assert app.paused and app.game.snake.head() == (3, 0) and app.solver.calls == 1  # the autopilot's move
     assert app.tick() is False and app.game.steps == 1  # still paused
     press(app, pygame.K_KP_PERIOD)
     assert app.paused and app.game.steps == 2 and app.drivers == {"cycle"}
@@ -179,34 +179,34 @@ def test_restarts_are_new_games_yet_repeatable_with_a_seed(make_app):
 
 def test_return_toggles_the_autopilot_which_ignores_steering(make_app):
     app = make_app()
-    assert not app.auto and app.autopilot is None
+    assert not app.auto and app.solver is None
     press(app, pygame.K_RETURN)
-    assert app.auto and isinstance(app.autopilot, CycleSolver)
+    assert app.auto and isinstance(app.solver, CycleSolver)
     assert "autopilot on" in app.say.caption()
     press(app, pygame.K_s)  # ignored: the autopilot drives
     assert not app.game.turns
     for _ in range(10):
         app.tick()
-    assert app.autopilot.calls == 10 and app.game.state == PLAYING
+    assert app.solver.calls == 10 and app.game.state == PLAYING
     assert app.game.snake.head() == (3, 1)  # along row 0, down at its end, back along row 1
     press(app, pygame.K_RETURN, pygame.K_s)  # a human takes over
-    assert not app.auto and app.autopilot is None
+    assert not app.auto and app.solver is None
     app.tick()
     assert app.game.snake.head() == (3, 2)
     press(app, pygame.K_a)
     assert list(app.game.turns) == [LEFT]
     press(app, pygame.K_KP_ENTER)  # handing back drops the queued turn; a new solver starts here
-    assert app.auto and app.autopilot.calls == 0 and not app.game.turns
+    assert app.auto and app.solver.calls == 0 and not app.game.turns
     app.tick()
     assert app.game.snake.head() == (4, 2)
 
 
 def test_autopilot_from_the_config_and_rebuilt_on_restart(make_app):
     app = make_app(auto=True)
-    first = app.autopilot
+    first = app.solver
     assert isinstance(first, CycleSolver) and first.game is app.game
     press(app, pygame.K_r)
-    assert app.autopilot is not first and app.autopilot.game is app.game
+    assert app.solver is not first and app.solver.game is app.game
 
 
 def test_q_and_the_close_button_quit_with_code_0(make_app):
@@ -310,7 +310,7 @@ def test_load_starts_paused_from_the_log(tmp_path, monkeypatch):
         seen["app"] = self
         return 0
     monkeypatch.setattr(window.App, "run", fake_run)
-    monkeypatch.setattr(solver, "SOLVERS", dict(solver.SOLVERS, greedy=CycleSolver))
+    monkeypatch.setitem(solvers.BUILT_IN, "greedy", "windows:CycleSolver")
     assert main.main(["--load", log]) == 0
     app = seen["app"]
     assert app.paused and app.auto
@@ -378,7 +378,7 @@ def test_the_path_overlay_follows_the_plan_and_comes_off(make_app):
     app.render()
     press(app, pygame.K_o)
     rects = app.render()
-    plan = app.autopilot.planned_path()
+    plan = app.solver.planned_path()
     assert all(color(app.screen, c) == drawer.BLUE for c in plan if not app.game.snake.at(c))
     assert len(rects) == len(plan)
     app.tick()
@@ -412,7 +412,7 @@ def test_c_draws_hamiltons_cycle_in_a_colour_of_its_own_under_the_snake_and_the_
         assert drawer.VIOLET not in {drawer.WHITE, drawer.BLACK, drawer.RED, drawer.GREEN, drawer.BLUE,
                                      drawer.ORANGE, labels.LABEL_BACK, labels.LABEL_TEXT, labels.LABEL_EDGE}
         assert rects and all(r.size == (25, 25) for r in rects[:-1])  # only the cells with lines, no full repaint
-        cycle = app.autopilot.hamiltonian_cycle()
+        cycle = app.solver.hamiltonian_cycle()
         free = [c for c in cycle if not app.game.snake.at(c) and c != app.game.fruit.where()]
         for x, y in free:  # a line through the middle of every free cell, drawn from its centre
             assert tuple(app.screen.get_at((x * 25 + 12, y * 25 + 12)))[:3] in (drawer.VIOLET, drawer.ORANGE)
@@ -437,8 +437,8 @@ def test_a_shortcut_off_the_cycle_shows_as_the_whole_route_in_orange():
         while app.game.eaten < 12:
             app.tick()
             app.render()
-            route = [tuple(c) for c in app.autopilot.planned_path()]
-            cycle = app.autopilot.hamiltonian_cycle()
+            route = [tuple(c) for c in app.solver.planned_path()]
+            cycle = app.solver.hamiltonian_cycle()
             if cycle is None or len(route) < 2:
                 continue
             after = dict(zip(cycle, cycle[1:] + cycle[:1]))
@@ -553,7 +553,7 @@ def test_every_caption_fits_a_title_bar():
     CAPTION_MAX; so do the notes, which stand in for the driver."""
     from types import SimpleNamespace
 
-    from autopilot import EndgameState
+    from solver import EndgameState
     from game import Game as RealGame
     game = RealGame(30, 30, 3, seed=1)
     game.snake.body.extend([(0, 1)] * 896)  # length 899 of 900: the longest length to show
@@ -564,10 +564,10 @@ def test_every_caption_fits_a_title_bar():
         for flags in ({}, {"help_shown": True}, {"paused": True}, {"waiting": True}, {"settings": object()},
                       {"circling": True}):
             for note in [None] + notes:
-                app = SimpleNamespace(game=game, auto=True, autopilot_name="hamilton", help_shown=False, verdict=None,
+                app = SimpleNamespace(game=game, auto=True, solver_name="hamilton", help_shown=False, verdict=None,
                                       settings=None, paused=False, waiting=False, clock=lambda: 0.0,
                                       note=(None, note) if note else None, note_until=1.0,
-                                      autopilot=SimpleNamespace(decision=SimpleNamespace(endgame=state,
+                                      solver=SimpleNamespace(decision=SimpleNamespace(endgame=state,
                                                                                          distance=1234)))
                 app.circling = lambda flags=flags: flags.get("circling", False)
                 for name, value in flags.items():
@@ -648,13 +648,13 @@ def test_the_current_heading_starts_the_snake_too(make_app):
 
 
 def test_tab_cycles_every_registered_autopilot_in_order(monkeypatch):
-    monkeypatch.setattr(solver, "SOLVERS", {"greedy": solver.GreedySolver, "cycle": CycleSolver,
-                                            "hamilton": solver.SOLVERS["hamilton"]})
+    monkeypatch.setattr(solvers, "BUILT_IN", {"greedy": "solver:GreedySolver", "cycle": "windows:CycleSolver",
+                                              "hamilton": "hamilton:HamiltonSolver"})
     app = real_app(auto=True)
     seen = []
     for _ in range(4):
-        seen.append((app.autopilot_name, type(app.autopilot).__name__))
-        assert f"autopilot on: {app.autopilot_name}" in app.say.caption()
+        seen.append((app.solver_name, type(app.solver).__name__))
+        assert f"autopilot on: {app.solver_name}" in app.say.caption()
         press(app, pygame.K_TAB)
     assert seen == [("greedy", "GreedySolver"), ("cycle", "CycleSolver"), ("hamilton", "HamiltonSolver"),
                     ("greedy", "GreedySolver")]
@@ -667,10 +667,10 @@ def test_tab_cycles_every_registered_autopilot_in_order(monkeypatch):
 def test_tab_while_the_player_drives_chooses_who_return_hands_to(make_app):
     app = real_app(auto=False)
     press(app, pygame.K_TAB)
-    assert app.autopilot is None and app.autopilot_name == "hamilton"
+    assert app.solver is None and app.solver_name == "hamilton"
     assert "autopilot off" in app.say.caption() and "you drive (Return: hamilton)" in app.say.strip()[0]
     press(app, pygame.K_RETURN)
-    assert type(app.autopilot).__name__ == "HamiltonSolver"
+    assert type(app.solver).__name__ == "HamiltonSolver"
 
 
 def circling_app():
@@ -710,12 +710,12 @@ def test_an_endless_loop_is_said_on_the_board_and_in_the_caption():
 def endgame_app(rows):
     """hamilton handed a 6x6 position near the end, one slice of proof a move (tests/boards.py)."""
     def slow_proof(name, game):
-        autopilot = solver.make_solver(name, game)
-        autopilot.endgame.work = ledger.SLICE
-        return autopilot
+        solver = solvers.make(name, game)
+        solver.endgame.work = ledger.SLICE
+        return solver
     return window.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
                                                                 "block-size": 25}),
-                    game=board(rows), make_autopilot=slow_proof)
+                    game=board(rows), make_solver=slow_proof)
 
 
 def test_while_hamilton_proves_the_end_the_board_says_why_it_circles():
@@ -736,13 +736,13 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
     """With a hold of 160 forks, STILL_WON's proof finds a route of 183 moves, five laps of the
     6x6 board: the snake circles on purpose, and the board says so, counting down."""
     def small_hold(name, game):
-        autopilot = solver.make_solver(name, game)
-        autopilot.endgame.ledger.hold = 160
-        autopilot.endgame.work = 100 * ledger.SLICE  # the proof ends on the first move
-        return autopilot
+        solver = solvers.make(name, game)
+        solver.endgame.ledger.hold = 160
+        solver.endgame.work = 100 * ledger.SLICE  # the proof ends on the first move
+        return solver
     app = window.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
                                                                 "block-size": 25}),
-                   game=board(STILL_WON), make_autopilot=small_hold)
+                   game=board(STILL_WON), make_solver=small_hold)
     app.hint_until = None
     app.tick()
     app.render()
@@ -774,7 +774,7 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
 def test_a_decision_before_the_route_is_said_on_the_board_and_in_the_caption(decision, box, caption):
     app = endgame_app(STILL_WON)
     app.hint_until = None
-    app.autopilot.decision = decision
+    app.solver.decision = decision
     app.render()
     assert app.canvas.texts == ("edge", (box,))
     assert pygame.display.get_caption()[0].endswith("- " + caption)
@@ -797,7 +797,7 @@ def test_tab_hands_what_the_verdict_found_to_hamilton():
         pass
     found = app.verdict.endgame
     press(app, pygame.K_TAB)
-    assert type(app.autopilot).__name__ == "HamiltonSolver" and app.autopilot.endgame is found
+    assert type(app.solver).__name__ == "HamiltonSolver" and app.solver.endgame is found
     assert app.verdict is None
 
 
@@ -809,7 +809,7 @@ def test_the_loop_thinks_through_its_waits_and_sleeps_only_when_nothing_is_under
         seen.append("think")
         left[0] -= 1
         return left[0] >= 0
-    monkeypatch.setattr(app.autopilot, "think", think)
+    monkeypatch.setattr(app.solver, "think", think)
     monkeypatch.setattr(app.loop, "sleep", lambda seconds: seen.append("sleep"))
     pygame.event.clear()
     app.run(max_ticks=2)
@@ -825,7 +825,7 @@ def test_tab_return_or_a_new_game_end_the_alarm(k):
     app.render()
     assert "circling" not in pygame.display.get_caption()[0]
     if k == pygame.K_TAB:
-        assert app.autopilot_name == "hamilton"
+        assert app.solver_name == "hamilton"
         for _ in range(200):  # hamilton does not circle: it eats
             app.tick()
         assert len(app.game.snake) > 46
@@ -842,7 +842,7 @@ def test_no_alarm_for_an_autopilot_that_is_not_memoryless(make_app):
 
 def test_a_won_game_is_recorded_and_shown_on_the_banner(make_app, tmp_path):
     book = scores.ScoreBook(str(tmp_path / "scores.json"))
-    app = window.App(make_config(auto=True, **BIG), make_autopilot=fake_solver, score_book=book)
+    app = window.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
     while app.tick():
         pass
     assert app.game.state == WON
@@ -905,7 +905,7 @@ def test_a_failed_save_is_one_line_and_the_game_goes_on(make_app, tmp_path, caps
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(scores, "write_table", fail)
     book = scores.ScoreBook(str(tmp_path / "scores.json"))
-    app = window.App(make_config(auto=True, **BIG), make_autopilot=fake_solver, score_book=book)
+    app = window.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
     while app.tick():
         pass
     err = capsys.readouterr().err
@@ -946,7 +946,7 @@ def settings_app(tmp_path, **changes):
     path = tmp_path / "config.json"
     path.write_text('{\n  "window-width": 200,\n  "window-height": 150,\n  "block-size": 25,\n'
                     '  "speed": 0.3,\n  "auto": true,\n  "seed": 7\n}\n')
-    app = window.App(dict(config.load(str(path)), **changes), make_autopilot=fake_solver, config_path=str(path))
+    app = window.App(dict(config.load(str(path)), **changes), make_solver=fake_solver, config_path=str(path))
     return app, path
 
 
@@ -991,7 +991,7 @@ def test_esc_right_return_changes_the_board_saves_the_config_in_use_and_it_opens
         assert color(app.screen, (2, 0)) != drawer.WHITE  # the new game is painted
     finally:
         pygame.display.quit()
-    again = window.App(config.load(str(path)), make_autopilot=fake_solver, config_path=str(path))
+    again = window.App(config.load(str(path)), make_solver=fake_solver, config_path=str(path))
     try:
         assert (again.game.width, again.game.height) == (9, 6)  # the saved settings open again
     finally:
@@ -1011,7 +1011,7 @@ def test_every_setting_changes_and_a_new_game_plays_them(tmp_path):
         assert app.settings.values == {"width": 8, "height": 5, "length": 4, "speed": 0.15, "auto": False,
                                        "solver": "hamilton", "seed": None}
         press(app, pygame.K_RETURN)
-        assert (app.game.height, len(app.game.snake), app.interval, app.auto, app.autopilot_name) == \
+        assert (app.game.height, len(app.game.snake), app.interval, app.auto, app.solver_name) == \
             (5, 4, 0.15, False, "hamilton")
         assert app.waiting  # the player drives: the new game waits for a key
         saved = json.loads(path.read_text())

@@ -4,7 +4,7 @@ import pygame
 
 import config
 import window
-from autopilot import Autopilot
+from solver import Solver
 from game import Game
 from snake import DOWN, LEFT, RIGHT, UP, Snake
 
@@ -19,7 +19,7 @@ def make_config(**changes):
     return config.validate(data)
 
 
-class CycleSolver(Autopilot):
+class CycleSolver(Solver):
     """A stand-in autopilot that walks one Hamiltonian cycle of the 8x6 board, so it never loses.
 
     Column 0 is the way back up; the other columns are swept row by row.

@@ -13,7 +13,7 @@ import sys
 import time
 
 import config as configuration
-import solver as solvers
+import solvers
 from files import scores
 from game import Game
 from hamilton.verdict import Verdict
@@ -44,7 +44,7 @@ class App:
 
     SMALLEST_CELL = screen.MIN_CELL  # pixels: a board that needs smaller cells to fit the screen is refused
 
-    def __init__(self, config, game=None, paused=False, make_autopilot=None, score_book=None, config_path=None):
+    def __init__(self, config, game=None, paused=False, make_solver=None, score_book=None, config_path=None):
         self.take_config(dict(config))
         self.config_path = config_path  # the config file in use, where Esc's settings are saved (None: none)
         self.paused = paused
@@ -56,7 +56,7 @@ class App:
         self.overlays = Overlays(self)  # what O and C draw, worked out for each frame
         self.running = True
         self.exit_code = 0
-        self.make_autopilot = make_autopilot or solvers.make_solver
+        self.make_solver = make_solver or solvers.make
         self.saves = Saves(self, score_book if score_book is not None else scores.ScoreBook())  # memory only
         self.say = Texts(self)
         self.loop = Loop(self)
@@ -77,7 +77,7 @@ class App:
         self.width, self.height = configuration.board_size(config)
         self.interval = float(config["speed"])  # seconds per move, changed by U and I
         self.auto = bool(config["auto"])
-        self.autopilot_name = config["solver"]  # the autopilot Return and Tab hand the snake to
+        self.solver_name = config["solver"]  # the autopilot Return and Tab hand the snake to
         self.seeds = random.Random(config["seed"])  # later games: new, yet repeatable with a seed
 
     def open_window(self):
@@ -107,19 +107,19 @@ class App:
         self.waiting = fresh and not self.auto  # the player drives: no move until a steering key
         self.verdict = None  # on a greedy loop: whether hamilton can still win it (hamilton/verdict.py)
         self.canvas.new_game(game)
-        self.start_autopilot()
+        self.start_solver()
 
-    def start_autopilot(self):
+    def start_solver(self):
         """Build the chosen autopilot for this moment (or none when the player drives), and its
         drive: a new game, a hand-over or Tab all start a new stretch to watch for a loop. What
         the background verdict on a loop found goes to the autopilot taking over."""
-        self.autopilot = self.make_autopilot(self.autopilot_name, self.game) if self.auto else None
-        if self.autopilot is not None:
-            self.autopilot.paced(self.interval)
-        self.drive = Drive(self.game, self.autopilot, advance=self.canvas.advance)
+        self.solver = self.make_solver(self.solver_name, self.game) if self.auto else None
+        if self.solver is not None:
+            self.solver.paced(self.interval)
+        self.drive = Drive(self.game, self.solver, advance=self.canvas.advance)
         verdict, self.verdict = self.verdict, None
-        if verdict is not None and self.autopilot is not None:
-            verdict.hand_to(self.autopilot)
+        if verdict is not None and self.solver is not None:
+            verdict.hand_to(self.solver)
 
     def circling(self):
         """Whether the memoryless autopilot driving is proven to circle forever (loops.py)."""
@@ -140,8 +140,8 @@ class App:
         direc = None  # the player's: the next key queued, if any
         if self.auto:
             game.clear_turns()
-            direc = self.autopilot.next_direction()
-        self.drivers.add(self.autopilot.name if self.auto else scores.PLAYER)  # the one that drove
+            direc = self.solver.next_direction()
+        self.drivers.add(self.solver.name if self.auto else scores.PLAYER)  # the one that drove
         if self.drive.move(direc):
             self.canvas.fruit_appeared()  # the new fruit appeared on this same tick
         if self.circling() and self.verdict is None:
@@ -172,8 +172,8 @@ class App:
 
     def set_interval(self, seconds):
         self.interval = min(configuration.SPEED_MAX, max(configuration.SPEED_MIN, seconds))
-        if self.autopilot is not None:
-            self.autopilot.paced(self.interval)
+        if self.solver is not None:
+            self.solver.paced(self.interval)
 
     def faster(self):
         self.set_interval(self.interval * SPEED_FACTOR)
@@ -209,16 +209,16 @@ class App:
         self.game.clear_turns()
         self.auto = not self.auto
         self.waiting = not self.auto and not self.game.over()
-        self.start_autopilot()
+        self.start_solver()
 
-    def next_autopilot(self):
+    def next_solver(self):
         """Tab: the next registered autopilot (wrapping round); it drives at once if one drives."""
-        names = list(solvers.SOLVERS)
-        here = names.index(self.autopilot_name) if self.autopilot_name in names else -1
-        self.autopilot_name = names[(here + 1) % len(names)]
+        names = list(solvers.names())
+        here = names.index(self.solver_name) if self.solver_name in names else -1
+        self.solver_name = names[(here + 1) % len(names)]
         if self.auto:
             self.game.clear_turns()
-            self.start_autopilot()
+            self.start_solver()
 
     def toggle_path(self):
         self.show_path = not self.show_path
@@ -228,9 +228,9 @@ class App:
         self.show_cycle = not self.show_cycle
         if not self.show_cycle:
             return
-        name = self.autopilot.name if self.auto else self.autopilot_name
-        follows = getattr(self.autopilot, "follows_a_cycle", False) if self.auto else \
-            getattr(solvers.SOLVERS.get(name), "follows_a_cycle", False)
+        name = self.solver.name if self.auto else self.solver_name
+        follows = getattr(self.solver, "follows_a_cycle", False) if self.auto else \
+            name in solvers.BUILT_IN and getattr(solvers.find(name), "follows_a_cycle", False)
         if not follows:
             self.tell(f"{name} follows no cycle: C draws hamilton's", f"{name} follows no cycle")
         elif not self.auto:
@@ -305,4 +305,4 @@ class App:
         clock's time); whether either had a search under way."""
         if self.verdict is not None and self.verdict.think(until, self.clock):
             return True
-        return self.auto and self.autopilot is not None and self.autopilot.think(until, self.clock)
+        return self.auto and self.solver is not None and self.solver.think(until, self.clock)

@@ -30,7 +30,7 @@ def game_keys(app):
         pygame.K_r: app.restart,
         pygame.K_RETURN: app.toggle_auto,
         pygame.K_KP_ENTER: app.toggle_auto,
-        pygame.K_TAB: app.next_autopilot,
+        pygame.K_TAB: app.next_solver,
         pygame.K_o: app.toggle_path,
         pygame.K_c: app.toggle_cycle,
         pygame.K_h: app.toggle_help,

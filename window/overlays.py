@@ -1,4 +1,4 @@
-"""What O and C draw over the board: the dots of the autopilot's planned path, and the lines of
+"""What O and C draw over the board: the dots of the solver's planned path, and the lines of
 the cycle it follows with where its route leaves it.
 
 Both are worked out from the app's state when a frame is drawn (App.show_path and
@@ -12,26 +12,26 @@ class Overlays:
 
     def __init__(self, app):
         self.app = app
-        self.ways, self.ways_of = {}, None  # the cycle's lines, and the (autopilot, move) they are of
+        self.ways, self.ways_of = {}, None  # the cycle's lines, and the (solver, move) they are of
 
     def path_cells(self):
-        """The autopilot's plan, on free cells only, when the overlay is on."""
+        """The solver's plan, on free cells only, when the overlay is on."""
         app = self.app
-        if not (app.show_path and app.auto and app.autopilot is not None) or app.game.over():
+        if not (app.show_path and app.auto and app.solver is not None) or app.game.over():
             return []
         snake = app.game.snake
-        return [tuple(c) for c in app.autopilot.planned_path() if not snake.at(c)]
+        return [tuple(c) for c in app.solver.planned_path() if not snake.at(c)]
 
     def cycle_lines(self):
-        """The lines C draws (drawer.lines): the cycle the autopilot follows and where its route
+        """The lines C draws (drawer.lines): the cycle the solver follows and where its route
         leaves it. Worked out once a move, the same dict until the next, so an unchanged
         drawing costs the canvas nothing."""
         app = self.app
-        if not (app.show_cycle and app.auto and getattr(app.autopilot, "follows_a_cycle", False)):
+        if not (app.show_cycle and app.auto and getattr(app.solver, "follows_a_cycle", False)):
             return {}
-        key = (app.autopilot, app.game.steps)
+        key = (app.solver, app.game.steps)
         if key != self.ways_of:
             self.ways_of = key
-            route = [tuple(c) for c in app.autopilot.planned_path()]
-            self.ways = drawer.lines(app.autopilot.hamiltonian_cycle(), route)
+            route = [tuple(c) for c in app.solver.planned_path()]
+            self.ways = drawer.lines(app.solver.hamiltonian_cycle(), route)
         return self.ways

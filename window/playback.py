@@ -17,7 +17,7 @@ class ReplayApp(App):
         block = configuration.cell_pixels(config["block-size"], rep.width, rep.height, replay.MAX_ROOM)
         shown = dict(config, **{"window-width": rep.width * block, "window-height": rep.height * block,
                                 "block-size": block, "initial-length": rep.initial_length, "auto": True})
-        super().__init__(shown, rep.start(), make_autopilot=lambda name, game: replay.ReplayPilot(game, rep))
+        super().__init__(shown, rep.start(), make_solver=lambda name, game: replay.ReplayPilot(game, rep))
         self.say = ReplayTexts(self)
         self.hint_until = None  # nobody can take the wheel of a replay
 
@@ -44,7 +44,7 @@ class ReplayApp(App):
     def toggle_auto(self):
         """The replay drives; there is no one to hand over to."""
 
-    def next_autopilot(self):
+    def next_solver(self):
         """Tab: the replay drives; there is no other autopilot to switch to."""
 
     def toggle_pause(self):

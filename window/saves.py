@@ -46,9 +46,9 @@ class Saves:
     def save_log(self):
         """Space: write the debug log in the current directory and say where."""
         app = self.app
-        logged = dict(app.config, speed=app.interval, auto=app.auto, solver=app.autopilot_name)
+        logged = dict(app.config, speed=app.interval, auto=app.auto, solver=app.solver_name)
         try:
-            path = debuglog.write(app.game, logged, app.autopilot, directory=".", autopilot=app.auto)
+            path = debuglog.write(app.game, logged, app.solver, directory=".", autopilot=app.auto)
         except debuglog.DebugLogError as e:
             app.tell(f"Debug log not written: {e}", "debug log not written", f"debug log error: {e}", err=True)
             return

@@ -15,7 +15,7 @@ The values are checked by the config's own rules (config.validate) and by the sc
 is one.
 """
 import config as configuration
-from autopilot import AUTOPILOTS
+import solvers
 
 LINES = ("width", "height", "length", "speed", "auto", "solver", "seed")
 SPEEDS = (0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 1.5, 2.0)  # seconds per move
@@ -33,8 +33,9 @@ def _speed(value, step):
 
 
 def _solver(value, step):
-    here = AUTOPILOTS.index(value) if value in AUTOPILOTS else 0
-    return AUTOPILOTS[(here + step) % len(AUTOPILOTS)]
+    names = solvers.names()
+    here = names.index(value) if value in names else 0
+    return names[(here + step) % len(names)]
 
 
 def _seed(value, step):

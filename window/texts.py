@@ -8,7 +8,7 @@ window shows the first that fits (window/labels.py). The strip's forms are one l
 The caption stays short enough for a title bar (CAPTION_MAX): the length, who drives and a
 few words of state; the strip and the boxes say the rest.
 """
-from autopilot import EndgameState
+from solver import EndgameState
 from files import scores
 from game import WON
 from window.settings import LINES
@@ -43,7 +43,7 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
 ]
 
 SETTING_NAMES = {"width": "Board width", "height": "Board height", "length": "Start length",
-                 "speed": "Speed", "auto": "Autopilot", "solver": "Which autopilot", "seed": "Seed"}
+                 "speed": "Speed", "auto": "Solver", "solver": "Which autopilot", "seed": "Seed"}
 SETTINGS_KEYS = ("Up/Down: choose - Left/Right: change", "Return: apply, save, new game - Esc: close")
 
 CAPTION_MAX = 80  # characters: a caption longer than this is cut off by many title bars
@@ -125,15 +125,15 @@ class Texts:
             return ("edge", (("Press an arrow or WASD to start", "Return: the autopilot drives"),
                              ("Press an arrow or WASD to start",)))
         if app.circling():
-            return ("edge", ((f"Circling: {app.autopilot_name} will never reach this fruit safely.",
+            return ("edge", ((f"Circling: {app.solver_name} will never reach this fruit safely.",
                               self.loop_news()[0]),))
         news = self.endgame_news()
         if news is not None:
             lines = ENDGAME_NEWS[news][0]
-            decision = app.autopilot.decision
+            decision = app.solver.decision
             if getattr(decision, "at_most", None):
                 lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) == "win" else AT_MOST_NEWS
-            return ("edge", (tuple(line.format(name=app.autopilot_name, moves=self.moves_left()) for line in lines),))
+            return ("edge", (tuple(line.format(name=app.solver_name, moves=self.moves_left()) for line in lines),))
         if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
         return ()
@@ -202,19 +202,19 @@ class Texts:
     def endgame_news(self):
         """What the autopilot driving says of the end of a hand-over: an EndgameState, or None."""
         app = self.app
-        if not app.auto or app.autopilot is None:
+        if not app.auto or app.solver is None:
             return None
-        return app.autopilot.decision.endgame
+        return app.solver.decision.endgame
 
     def moves_left(self):
         """The moves left of the route the autopilot follows, as words ("183 moves")."""
-        return moves(self.app.autopilot.decision.distance or 0)
+        return moves(self.app.solver.decision.distance or 0)
 
     def caption(self):
         """The window's title: the length, who drives and the state, in a few words."""
         app = self.app
         game = app.game
-        driver = f"autopilot on: {app.autopilot_name}" if app.auto else "autopilot off"
+        driver = f"autopilot on: {app.solver_name}" if app.auto else "autopilot off"
         driver = self.noted() or driver  # a note stands in for the driver while it lasts
         return f"Snake - length {len(game.snake)}/{game.cells} - {driver} - {self.state()}"
 
@@ -224,7 +224,7 @@ class Texts:
         app = self.app
         game = app.game
         length, made, speed = f"length {len(game.snake)}/{game.cells}", moves(game.steps), f"{app.interval:.3g} s/move"
-        driver = f"autopilot: {app.autopilot_name}" if app.auto else f"you drive (Return: {app.autopilot_name})"
+        driver = f"autopilot: {app.solver_name}" if app.auto else f"you drive (Return: {app.solver_name})"
         gap = "   "
         return (gap.join((length, made, speed, driver)), gap.join((length, made, speed)), gap.join((length, made)),
                 f"{len(game.snake)}/{game.cells}")

@@ -56,7 +56,7 @@ class Endgame:
         self.space = space
         self.forks = ForkSearch(space, self.ledger)
         self.proof = None  # the Proof under way, if any
-        self.moves = 0  # the game's moves so far (the autopilot counts them): a proof's time in moves
+        self.moves = 0  # the game's moves so far (the solver counts them): a proof's time in moves
         self._lost = None  # (fruit, length) proven not to be won
         self._given_up = None  # (fruit, length) whose proof was given up (past `limit` or `hold`)
 
@@ -251,7 +251,7 @@ class Endgame:
     def deciding(self, body, fruit):
         """Whether `body` (a tuple of cells) can still win `fruit`, as a search (a generator):
         True or False, with no route looked for; a fruit proven lost is remembered (`lost`),
-        so an autopilot given this endgame knows at once (hamilton/verdict.py)."""
+        so a solver given this endgame knows at once (hamilton/verdict.py)."""
         free = self.space.free_of(body)
         packed = self.space.pack(body)
         layered = self._layered(set())

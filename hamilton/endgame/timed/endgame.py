@@ -1,6 +1,6 @@
 """The endgame of a game that thinks in the time between its moves. No pygame.
 
-The window (and the headless runner with --move-time) gives the autopilot the wait between
+The window (and the headless runner with --move-time) gives the solver the wait between
 two moves to think in (`think`), and says how long the waits will be (`pace`). With that
 time, a TimedEndgame plays the Endgame's proofs so:
 

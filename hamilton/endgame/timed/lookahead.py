@@ -1,6 +1,6 @@
 """A game that thinks in the time between moves: proofs rooted ahead, and the next fruit made ready.
 
-The window (and the headless runner with --move-time) gives the autopilot the wait between
+The window (and the headless runner with --move-time) gives the solver the wait between
 two moves to think in (Endgame.think). With that time, the endgame plays so:
 
     proof ends away from its root   the next proof is rooted where the snake will be when

@@ -1,4 +1,4 @@
-"""HamiltonSolver: the autopilot that never loses, on every board at least 2 wide. No pygame here.
+"""HamiltonSolver: the solver that never loses, on every board at least 2 wide. No pygame here.
 
 It plays one design, the cell tree (cycle.py), and keeps two helpers for bodies someone
 else left behind. First match wins:
@@ -24,7 +24,7 @@ far it has got.
 import random
 from collections import deque
 
-from autopilot import Autopilot, EndgameState
+from solver import Solver, EndgameState
 from hamilton.cycle import CyclePlay
 from hamilton.decision import HamiltonDecision
 from hamilton.endgame import Endgame, TimedEndgame
@@ -35,7 +35,7 @@ from hamilton.survival import Survival, ordered_part
 SURVIVAL_LAPS = 4  # laps of the board (two of them chasing the fruit) survival has before a timed game proves
 
 
-class HamiltonSolver(Autopilot):
+class HamiltonSolver(Solver):
     """Wins every game on every board at least 2 wide; takes over positions others leave."""
 
     name = "hamilton"
