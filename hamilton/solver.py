@@ -26,7 +26,7 @@ from collections import deque
 
 from solver import Solver, EndgameState
 from hamilton.cycle import CyclePlay
-from hamilton.decision import HamiltonDecision
+from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import Endgame, TimedEndgame
 from hamilton.endgame.timed.closing import Closing
 from hamilton.grid import Grid
@@ -77,9 +77,9 @@ class HamiltonSolver(Solver):
         """
         game = self.game
         mode = getattr(self.decision, "mode", None)
-        if not game.over() and mode == "endgame" and self.decision.proof == "win":
+        if not game.over() and mode is Mode.ENDGAME and self.decision.proof is ProofState.WIN:
             return self._closed_cycle(self.grid.flat_body(game.snake))
-        if game.over() or not self.cycle.planners or mode != "cell-tree":
+        if game.over() or not self.cycle.planners or mode is not Mode.CELL_TREE:
             return None
         body = self.grid.flat_body(game.snake)
         choice = first = None
@@ -174,7 +174,7 @@ class HamiltonSolver(Solver):
         endgame proved, or circles while it searches for the route of a position it has
         already shown to be won. The headless runner does not call such a game stuck."""
         proof = self.decision.proof
-        return proof == "win" or proof == "under way" and self.endgame.proven()
+        return proof is ProofState.WIN or proof is ProofState.UNDER_WAY and self.endgame.proven()
 
     def _count_hunger(self, length):
         if length != self.last_length:
@@ -187,7 +187,7 @@ class HamiltonSolver(Solver):
         endgame proved may give way to a sooner one found along it (EnRoute.sooner)."""
         if not self.route or self.route_fruit != fruit:
             return None
-        if self.decision.proof == "win":  # proofs rooted along the route may have a sooner one
+        if self.decision.proof is ProofState.WIN:  # proofs rooted along the route may have a sooner one
             sooner = self.endgame.sooner(fruit, len(self.route))
             if sooner is not None:
                 self.route = deque(sooner)
@@ -224,14 +224,14 @@ class HamiltonSolver(Solver):
         cells, won = answer
         if won:
             self.route, self.route_fruit = deque(cells[1:]), fruit
-            self.decision = HamiltonDecision("endgame", mode="endgame", proof="win", distance=len(cells),
+            self.decision = HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.WIN, distance=len(cells),
                                              endgame=EndgameState.WINNING,  # the window counts it down
                                              at_most=self._shortening_on_the_way())
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
             left = self.endgame.moves_left()  # a win already proven
-            self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", bodies=proof.looked,
-                                             back_in=proof.back_in(), distance=left,
+            self.decision = HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.UNDER_WAY,
+                                             bodies=proof.looked, back_in=proof.back_in(), distance=left,
                                              endgame=EndgameState.PROVING if left is None else EndgameState.WINNING)
             if left is not None and self.endgame.at_most():
                 self.decision.at_most = True
@@ -255,14 +255,14 @@ class HamiltonSolver(Solver):
                     return nxt
         choice = self.survival.move(self.game.snake, body, fruit, self.hungry, mind_order=not hopeless)
         if choice is None:
-            self.decision = HamiltonDecision("doomed", mode="survival")
+            self.decision = HamiltonDecision("doomed", mode=Mode.SURVIVAL)
             return None
         direc, room_ok, chase = choice
         if not room_ok:  # every move walls the head in: look for a way onto its own trail in time
             escape = self.survival.escape(body, fruit)
             if escape:
                 return self._survival_route(escape, fruit, "escape")
-        self.decision = HamiltonDecision("chase" if chase else "survive", mode="survival", room_ok=room_ok)
+        self.decision = HamiltonDecision("chase" if chase else "survive", mode=Mode.SURVIVAL, room_ok=room_ok)
         if hopeless or self.endgame.given_up(body, fruit):
             self.decision.endgame = EndgameState.LOST if hopeless else EndgameState.UNDECIDED
         elif (left := self._moves_to_search(body, fruit)) is not None:
@@ -294,5 +294,5 @@ class HamiltonSolver(Solver):
     def _survival_route(self, route, fruit, step):
         """Follow `route` (its first cell now), never through the fruit."""
         self.route, self.route_fruit = deque(route[1:]), fruit
-        self.decision = HamiltonDecision(step, mode="survival", distance=len(route))
+        self.decision = HamiltonDecision(step, mode=Mode.SURVIVAL, distance=len(route))
         return route[0]

@@ -9,7 +9,7 @@ from collections import deque
 import pytest
 
 from hamilton import HamiltonSolver
-from hamilton.decision import HamiltonDecision
+from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import Endgame, Proof, TimedEndgame
 from hamilton.endgame.timed.endgame import LONG_SPARE, WIDE_WAIT
 from hamilton.endgame.ledger import SLICE
@@ -155,7 +155,7 @@ def test_the_autopilot_following_a_proven_route_takes_the_sooner_one_found_along
     proof = search.en_route.proof
     assert search.en_route.root == 10 and proof.done and len(proof.route) < len(route) - 10
     solver.route, solver.route_fruit = deque(route[10:]), fruit
-    solver.decision = HamiltonDecision("endgame", mode="endgame", proof="win")
+    solver.decision = HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.WIN)
     search.moves += 10
     assert solver._follow_route(fruit) == proof.route[0]
     assert list(solver.route) == proof.route[1:]

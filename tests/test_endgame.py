@@ -13,6 +13,7 @@ import pytest
 from headless.figures import Timing
 from headless.games import GameSpec, hand_over, play as headless_play, play_game
 from boards import NOT_WON, SIX_FREE, STILL_WON, board
+from hamilton.decision import ProofState
 from hamilton.endgame import WORK, Endgame, Proof
 from hamilton.endgame import forks, ledger, space
 from hamilton.endgame.forks import ForkSearch, Overflow
@@ -130,9 +131,9 @@ def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_
     moves = 0
     for _ in range(2000):
         direc = solver.next_direction()
-        if solver.decision.proof == "win":
+        if solver.decision.proof is ProofState.WIN:
             break
-        assert solver.decision.proof == "under way" and solver.decision.back_in >= 0
+        assert solver.decision.proof is ProofState.UNDER_WAY and solver.decision.back_in >= 0
         game.snake.turn(direc)
         game.step()
         moves += 1
@@ -904,7 +905,7 @@ def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_a
     proven = []  # whether the game was proven won, each move the proof was under way
     while game.eaten == 0:
         direc = solver.next_direction()
-        if solver.decision.proof == "under way":
+        if solver.decision.proof is ProofState.UNDER_WAY:
             proven.append(solver.proven_win())
         game.snake.turn(direc)
         game.step()
@@ -912,5 +913,5 @@ def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_a
     solver.endgame.work = 1  # less than a slice: the next proof stays under way
     for _ in range(3):
         game.snake.turn(solver.next_direction())
-        assert solver.decision.proof == "under way" and solver.proven_win()
+        assert solver.decision.proof is ProofState.UNDER_WAY and solver.proven_win()
         game.step()
