@@ -11,6 +11,7 @@ from hamilton.endgame import Endgame, Proof, TimedEndgame
 from hamilton.endgame.timed import closed_routes, closing
 from hamilton.endgame.timed.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.timed.closing import Closing
+from hamilton.endgame.timed.lookahead import Kept
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.proof import Notes, going_along
 from hamilton.endgame.space import after_meal, cells_of
@@ -457,7 +458,7 @@ def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_co
     paced = paced_endgame(grid)
     proof = Proof(lambda notes: (step for step in ()), body, fruit, loop=list(range(1000, 1010)))
     open_route, closed_route = [1, 2, 3], [4, 5, 6, 7, 8, 9, 10, 11]
-    paced.lookahead.taken = [(0, open_route, 12), (0, closed_route, 0)]
+    paced.lookahead.taken = [Kept(0, open_route, 12), Kept(0, closed_route, 0)]
     assert paced.lookahead.moves_left(proof) == 8
     assert paced.lookahead.soonest(proof) == closed_route
 

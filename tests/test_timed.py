@@ -25,7 +25,7 @@ from hamilton.endgame.layers import TooBig
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal
 from hamilton.endgame.proof import Notes, going_along
-from hamilton.endgame.timed.lookahead import LOOK_STEP, Lookahead
+from hamilton.endgame.timed.lookahead import LOOK_STEP, Kept, Lookahead
 from hamilton.grid import Grid
 from hamilton.slices import finish
 from hamilton.verdict import Answer, Verdict
@@ -160,13 +160,13 @@ def test_at_the_root_of_a_route_that_is_not_the_soonest_the_snake_goes_on_rootin
     def at(place, started=0):
         return Proof(lambda notes: (step for step in ()), body, fruit, loop, place, 5, started)
     search.moves = 3
-    lookahead.taken = [(0, [-1] * 150, 0), (5, [-1] * 400, 0)]  # from 5: 91 moves round, then 150
+    lookahead.taken = [Kept(0, [-1] * 150, 0), Kept(5, [-1] * 400, 0)]  # from 5: 91 moves round, then 150
     proof = at(5)
     assert not lookahead.ready(proof)
     lookahead.root_ahead(proof)
     assert search.proof is not proof and search.proof.root == 5 + 3 + 2
     assert lookahead.ready(at(0))
-    lookahead.taken.append((10, [-1] * 200, 0))  # from 10: 200, against 86 and 150
+    lookahead.taken.append(Kept(10, [-1] * 200, 0))  # from 10: 200, against 86 and 150
     assert not lookahead.ready(at(9)) and lookahead.ready(at(10))
 
 
@@ -298,9 +298,9 @@ def test_the_snake_looks_on_while_the_route_it_would_take_leaves_a_body_at_the_c
     search = TimedEndgame(Grid(10, 10))
     proof = Proof(lambda notes: (step for step in ()), body, fruit, search.loop(body, fruit))
     lookahead, cap = search.lookahead, search.closed_routes.cap
-    lookahead.taken = [(0, [-1] * 150, cap), (5, [-1] * 400, cap - 1)]  # 350 against 5 + 400 + 199
+    lookahead.taken = [Kept(0, [-1] * 150, cap), Kept(5, [-1] * 400, cap - 1)]  # 350 against 5 + 400 + 199
     assert lookahead.looking_on(proof)
-    lookahead.taken = [(0, [-1] * 150, cap), (5, [-1] * 100, cap - 1)]  # 350 against 5 + 100 + 199
+    lookahead.taken = [Kept(0, [-1] * 150, cap), Kept(5, [-1] * 100, cap - 1)]  # 350 against 5 + 100 + 199
     assert not lookahead.looking_on(proof)
 
 

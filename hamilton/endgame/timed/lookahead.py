@@ -36,6 +36,7 @@ it always has: its figures are the benchmark's.
 """
 import math
 from functools import partial
+from typing import NamedTuple, Optional
 
 from hamilton.endgame.proof import Proof, going_along
 from hamilton.endgame.space import after_meal
@@ -55,13 +56,27 @@ LOOK_STEP = 10
 LOOK_WORK = 2_000_000
 
 
+class Kept(NamedTuple):
+    """A route proven from a root of the loop, kept for the snake to choose from (`taken`)."""
+    root: int  # where round the loop its proof was rooted
+    route: list  # the cells after the root's head, to the fruit
+    open: int  # its open cost (ClosedRoutes.weigh)
+
+
+class Choice(NamedTuple):
+    """A way the snake can set out, from its place, on a route kept (`_soonest`)."""
+    kept: Kept
+    gone: Optional[int]  # the moves of the route the loop has gone along; None: round the loop to its root first
+    count: int  # the moves to the fruit that way, and the route's open cost
+
+
 class Lookahead:
     """The routes proven from earlier roots of the loop (`taken`) and the proofs made ready for
     the next fruit (`prepared`) of `endgame`, a timed game's."""
 
     def __init__(self, endgame):
         self.endgame = endgame
-        self.taken = []  # (root, route, its open cost) of each proof of this question ended so far
+        self.taken = []  # a Kept for each proof of this question ended so far with a route
         self.declined = None  # the move at which the snake, looking on, first did not set out
         self.first_took = 0  # the moves the first proof of this question took, to the route it kept
         self.per_move = 0  # the work that first proof did a move, on this machine at this speed
@@ -110,7 +125,7 @@ class Lookahead:
         if not self.taken:
             self.declined, self.first_took = None, self.endgame.moves - proof.started
             self.per_move = proof.looked / max(1, self.first_took)
-        self.taken.append((proof.root, route, proof.notes.open))
+        self.taken.append(Kept(proof.root, route, proof.notes.open))
         proof.kept = True
         return True
 
@@ -134,10 +149,10 @@ class Lookahead:
         root, or, where the loop has been taking it along that route's way, to where the loop
         leaves it (the loop never takes the fruit's cell, so it leaves it before the end); 0
         where it sets out with its next move."""
-        root, route, gone, _ = self._soonest(proof)
-        loop, at = proof.loop, proof.at
+        choice = self._soonest(proof)
+        loop, at, route, gone = proof.loop, proof.at, choice.kept.route, choice.gone
         if gone is None:
-            return (root - at) % len(loop)
+            return (choice.kept.root - at) % len(loop)
         return going_along(loop, at, route, gone)
 
     def looking_on(self, proof):
@@ -163,7 +178,7 @@ class Lookahead:
         lap_left = self.declined is None or endgame.moves < self.declined + lap
         if not (self.taken and lap_left and self.first_took <= lap and endgame.quick(proof.body)):
             return False
-        return self._soonest(proof)[3] >= endgame.closed_routes.cap  # asked last: it goes through every route
+        return self._soonest(proof).kept.open >= endgame.closed_routes.cap  # asked last: it goes through every route
 
     def root_ahead(self, proof):
         """The next proof, rooted as many moves ahead as `proof` (ended, its route kept) took
@@ -191,7 +206,7 @@ class Lookahead:
     def _sooner_than(self, proof):
         """The moves from the snake's place to the fruit by the soonest route `taken`, counted
         with its open cost (`_soonest`'s count)."""
-        return self._counted(proof)[0]
+        return self._soonest(proof).count
 
     def look_step(self):
         """The moves between the roots of proofs made while the snake looks on: LOOK_STEP, or
@@ -227,7 +242,7 @@ class Lookahead:
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest (`_soonest_way`); its open cost is kept (`open`). The proof ends."""
         choice = self._soonest(proof)
-        way, self.open = self._way_of(proof, choice), choice[3]
+        way, self.open = self._way_of(proof, choice), choice.kept.open
         self.taken = []
         proof.root = proof.at
         return way
@@ -241,27 +256,23 @@ class Lookahead:
     def _way_of(proof, choice):
         """The heads to go by `choice`, one of `_soonest`'s: round the loop to its root and
         along its route, or the rest of a route the loop has gone along."""
-        root, route, gone, _ = choice
-        return proof.way_to(root) + route if gone is None else route[gone:]
+        kept = choice.kept
+        return proof.way_to(kept.root) + kept.route if choice.gone is None else kept.route[choice.gone:]
 
     def _soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest: the rest of one whose way the snake has been going along, or round the loop
         to a root and then along its route; each counted with its open cost
         (ClosedRoutes.weigh: how far its meal leaves the body from closed, where routes
-        through closed bodies are looked for). As (root, route, the moves of it the loop has
-        gone along or None, its open cost), counted without making the ways."""
-        return self._counted(proof)[1]
-
-    def _counted(self, proof):
-        """(the count, the choice) of `_soonest`: the moves to the fruit and the open cost."""
+        through closed bodies are looked for). A Choice, counted without making the ways; of
+        two counted alike, the first (round the loop before along a way, and the earlier
+        kept first)."""
         lap = len(proof.loop)
-        choices = [((root - proof.at) % lap + len(route) + open_cost, (root, route, None, open_cost))
-                   for root, route, open_cost in self.taken]
-        gones = ((root, route, self.gone(proof, root, route), open_cost) for root, route, open_cost in self.taken)
-        choices += [(len(route) - gone + open_cost, (root, route, gone, open_cost))
-                    for root, route, gone, open_cost in gones if gone is not None]
-        return min(choices, key=lambda choice: choice[0])
+        choices = [Choice(kept, None, (kept.root - proof.at) % lap + len(kept.route) + kept.open)
+                   for kept in self.taken]
+        gones = ((kept, self.gone(proof, kept.root, kept.route)) for kept in self.taken)
+        choices += [Choice(kept, gone, len(kept.route) - gone + kept.open) for kept, gone in gones if gone is not None]
+        return min(choices, key=lambda choice: choice.count)
 
     @staticmethod
     def gone(proof, root, route):
