@@ -207,52 +207,52 @@ def fifty(*args):
     yield
 
 
+def searches_after_the_proof_never_end(monkeypatch, open_cost):
+    """The searches for a closed body after a proof (ClosedRoutes.weigh) made to find the
+    route's open cost at once (`open_cost`, a search), and then nothing, never ending."""
+    monkeypatch.setattr(ClosedRoutes, "open_cost", open_cost)
+    monkeypatch.setattr(Closing, "route", endless)
+    monkeypatch.setattr(Closing, "meal", endless)
+    monkeypatch.setattr(ClosedRoutes, "closing_meal", nothing_found)
+
+
 def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_routes_way(seed_37, monkeypatch):
-    """The loop the snake circles on takes it along the first 33 cells of the proof's route of
-    158. Where proofs are not quick (more free cells than FREE_PATIENT; made so here), with
-    searches for a closed body that never end (the round over forks finding nothing), they
-    stop a move before the snake gets to the 33rd, and the snake sets out on the rest of the
-    route there: the fruit 158 moves after the hand-over, not a lap of the loop and 158. So
-    do those of quick proofs whose route's open cost is less than half a lap of the loop.
+    """The loop the snake circles on takes it along the first cells of the proof's route
+    (`along` of them). Where proofs are not quick (more free cells than FREE_PATIENT; made so
+    here), the searches for a closed body after the proof stop a move before the snake gets
+    past them, and, where they found nothing, the snake sets out on the rest of the route
+    there: no later than the route from the hand-over, not a lap of the loop later. So do
+    those of quick proofs whose route's open cost is less than half a lap of the loop.
     (Where it is half a lap or more, they keep a lap of the board.)"""
     grid, body, fruit = seed_37
     first = Endgame(grid).winning_route(body, fruit)
     paced = paced_endgame(grid)
-    loop = paced.loop(body, fruit)
-    assert len(first) == 158 and len(loop) == 96
-    assert [loop[k] == first[k - 1] for k in range(1, 35)] == [True] * 33 + [False]
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False) == paced.grid.size  # quick: a lap
-    # ... once its route's open cost is known, only where that is half a lap of the loop or more
-    # (open costs undercount what the later fruits take): with less, what a closed body can
-    # save is less than the lap the route costs once the loop has left its way
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False, open_cost=48) == paced.grid.size
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False, open_cost=47) == 32
-    monkeypatch.setattr(TimedEndgame, "quick", lambda self, body: False)
-    monkeypatch.setattr(ClosedRoutes, "open_cost", fifty)
-    monkeypatch.setattr(Closing, "route", endless)
-    monkeypatch.setattr(Closing, "meal", endless)
-    monkeypatch.setattr(ClosedRoutes, "closing_meal", nothing_found)
-    _, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced)
-    assert (moves, roots) == (33, []) and route == first[33:]
-    assert eats_by(grid, at, fruit, route)
+    loop, lap = paced.loop(body, fruit), paced.grid.size
+    along = going_along(loop, 0, first)
+    assert 1 < along < len(loop) - 1
 
-    def until(begun, arrival=None):
-        return paced.closed_routes.until(body, fruit, first, Began(0, begun, arrival), False)
-    # The proof began at move 0: they stop at move 32. Where the loop has left the route's
-    # way already, they stop where the loop next brings the snake a move before leaving it,
-    # a lap of the loop on (or two); those of proofs made ready for the next fruit go on for
-    # a lap of the board; a proof rooted ahead stops them when the snake gets to its root.
-    paced.moves = 0
-    assert until(0) == 32
-    paced.moves = 40
-    assert until(0) == 32 + 96 and until(None, arrival=60) == 60
-    paced.moves = 129
-    assert until(0) == 32 + 2 * 96
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), True) == 129 + 100
-    monkeypatch.setattr(TimedEndgame, "quick", lambda self, body: True)  # quick, with an open cost of 40:
-    monkeypatch.setattr(ClosedRoutes, "open_cost", forty)
+    def until(begun, arrival=None, beside=False, open_cost=None):
+        return paced.closed_routes.until(body, fruit, first, Began(0, begun, arrival), beside, open_cost)
+    assert until(0) == lap  # quick: a lap, while the open cost is not known ...
+    # ... once it is known, only where that is half a lap of the loop or more (open costs
+    # undercount what the later fruits take): with less, what a closed body can save is
+    # less than the lap the route costs once the loop has left its way
+    assert until(0, open_cost=len(loop) // 2) == lap and until(0, open_cost=len(loop) // 2 - 1) == along - 1
+    # Where the loop has left the route's way already, they stop where the loop next brings
+    # the snake a move before leaving it, a lap of the loop on (or two); those of proofs made
+    # ready for the next fruit go on for a lap of the board; a proof rooted ahead stops them
+    # when the snake gets to its root.
+    paced.moves = along + 5
+    assert until(0, open_cost=0) == along - 1 + len(loop) and until(None, arrival=60) == 60
+    paced.moves = along + len(loop) + 5
+    assert until(0, open_cost=0) == along - 1 + 2 * len(loop) and until(0, beside=True) == paced.moves + lap
+    searches_after_the_proof_never_end(monkeypatch, forty)  # quick, its open cost less than half the loop
+    _, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))
+    assert (moves, roots) == (along, []) and route == first[along:] and eats_by(grid, at, fruit, route)
+    monkeypatch.setattr(TimedEndgame, "quick", lambda self, body: False)  # not quick: whatever the open cost
+    searches_after_the_proof_never_end(monkeypatch, fifty)
     _, moves, _, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))
-    assert (moves, roots) == (33, []) and route == first[33:]  # less than half the loop's 96: the same
+    assert (moves, roots) == (along, []) and route == first[along:]
 
 
 def forty(*args):
