@@ -20,11 +20,12 @@ layered search decides alone.
 A round within a bound just above the shortest route is often quick, but one well above it,
 or just below it, can take more work than a game has: doubling can step from a bound too
 small to one too big. So where those rounds give up, a game with the minutes to spare
-(Endgame._shortened) runs rounds of finer bounds side by side (`abreast`), a slice each in
-turn, and takes the first route any of them finds:
+(TimedEndgame._shortened) runs rounds of finer bounds side by side (`abreast`), a slice
+each in turn, and takes the first route any of them finds:
 
-    bounds   10   15   22   33   49   73  109  163  244  366  ...   (x1.5, up to ten laps)
-    16x12 seed 53, start 3:     ...  163 still going  244 -> 203 moves   (doubling: 160, 320 give up)
+    doubling  10        20             40                       80  ...   one at a time
+    abreast   10   15   22   33   49   73  109  163  244  366  ...   (x1.5, up to ten laps)
+              all under way at once: one just above the shortest route ends first
 
 A round within a big bound may end first with a long route; so the caller asks only for
 routes under ten laps of the board (LONG_SPARE).

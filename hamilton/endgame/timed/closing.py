@@ -33,10 +33,9 @@ from typing import NamedTuple, Optional
 from hamilton.endgame.ledger import SHARDS, linked_back
 
 # Rooms: a search gives up once it has met this many times its `room` of bodies. It keeps
-# about one body in six or seven it meets (16x12, 4 free cells: 1.3 million of 9.4 million
-# to the nearest closed body of seed 65's hand-over), so without this a search too big for
-# its room would go on for six times the work before the room told it so, while the snake
-# circles. Two rooms reach what needs about a third of the room kept, for at most twice
+# about one body in six or seven it meets (the rest have one way on), so without this a
+# search too big for its room would go on for six times the work before the room told it
+# so, while the snake circles. Two rooms reach what needs about a third of the room kept, for at most twice
 # the work a search did when it kept every body it met.
 MET_ROOMS = 2
 

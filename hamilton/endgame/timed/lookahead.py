@@ -1,38 +1,20 @@
-"""A game that thinks in the time between moves: proofs rooted ahead, and the next fruit made ready.
+"""Proofs rooted ahead on the loop, the soonest route, and the next fruit made ready. No pygame.
 
-The window (and the headless runner with --move-time) gives the solver the wait between
-two moves to think in (Endgame.think). With that time, the endgame plays so:
+While a proof goes on, the snake circles a loop whose every position is known (proof.py).
+A proof that ends away from its root would have the snake go round to that root; instead
+the next proof is rooted where the snake will be when it is likely done, and every route
+proven is kept (`taken`, a Kept each: root, route, open cost). The snake sets out on the
+route that reaches the fruit soonest from where it is (`_soonest`, a Choice: round the loop
+to a root, or along a route whose first cells the loop has been taking it through):
 
-    proof ends away from its root   the next proof is rooted where the snake will be when
-                                    it is likely done, ahead on the known loop; every route
-                                    proven is kept, and the snake sets out on the soonest
-                                    from where it is, where that route starts (going round
-                                    to a root is one of them): till then, proofs rooted on
-                                    ahead may find a sooner one
-    the snake sets out on a route   its body after the meal is known: a proof for every cell
-                                    the next fruit can take is made ready while it goes there
-    7 or 8 free cells, no way back  the endgame is asked too (Endgame.asked, FREE_MAX_TIMED),
-    into order, survival hungry     with the whole LIMIT: the waits give it the minutes; its
-                                    search for a shorter route circles a lap of the board at
-                                    most, then the snake sets out, and proofs rooted along the
-                                    route look for a sooner one (en_route.py)
-    a win proven only by a route    the search for a shorter one has LIMIT twice over, not
-    over LONG_SPARE laps long       the tenth of 5 or 6 free cells: the doubling rounds, then
-                                    rounds abreast (Endgame.limit_of, _shortened)
-    a proof has its route, and the  a route that leaves a closed body sooner (closing.py) is
-    game says its moves wait        looked for too, closing before the meal or after it, and
-    WIDE_WAIT or more (pace)        taken where its moves to a closed body are fewer than the
-                                    proof's route and the way on from its meal: after it, each
-                                    later fruit is a few moves on (closed_routes.py)
-    the soonest route leaves a      the snake looks on for a lap of the loop before it sets
-    body no closed body is near     out, rooting proofs LOOK_STEP moves apart (further where
-    (open cost at its cap), and     those moves give less than LOOK_WORK): another root's
-    proofs are quick (4 free        route may leave one near (Lookahead.looking_on); each
-    cells or fewer, the first       first looks for a route through the nearest closed body,
-    proof done within a lap)        which needs no proof (ClosedRoutes.nearest)
+    the loop    . . r1 . . . . s . . . . r2 . . .     s the snake, r1 r2 roots of kept routes
+    choices     round to r2, then r2's route; or r1's route, if the loop has kept to its way
 
-Without that time (the headless benchmark) none of this happens, and the endgame plays as
-it always has: its figures are the benchmark's.
+Where the soonest route leaves a body far from closed and proofs are quick, the snake looks
+on for a lap, rooting proofs LOOK_STEP moves apart (`looking_on`): each root's route leaves
+its own body after the meal. Setting out, the body after the meal is known, so a proof is
+made ready for every cell the next fruit can take (`prepared`), and the one whose fruit
+comes is taken at once. What each rule does in a game is in timed/endgame.py's table.
 """
 import math
 from functools import partial
@@ -47,12 +29,10 @@ from hamilton.endgame.space import after_meal
 LOOK_STEP = 10
 # Work (Proof.looked) each of those proofs gets at least: where LOOK_STEP moves give less (a
 # slower machine, or a shorter wait), they are rooted further apart (Lookahead.look_step).
-# LOOK_STEP moves at 0.3 s give a 16x12 proof about 3 million or more on the machine of
-# docs/measurements.md; on one half as fast, about half (docs/handovers.md). It is set for
-# the search for the nearest closed body each of those proofs makes first: about as long
-# as this much of a proof's work where one is near (16x12, start 3, seed 9: 0.6 million of
-# its own), and the roots where one is near can be as few as twenty in a row (seed 9's,
-# round its loop of 188), so the roots must not be further apart than that.
+# It is set for the search for the nearest closed body each of those proofs makes first,
+# which takes about this much where one is near; the places round a loop from which one is
+# near can be a short run, so the roots must not be much further apart than LOOK_STEP
+# (docs/handovers.md, "Where a proof is rooted").
 LOOK_WORK = 2_000_000
 
 
@@ -161,18 +141,13 @@ class Lookahead:
         (no closed body within CLOSING_MARGIN laps, wherever the next fruit comes), until a
         lap of the loop after the first time it could have set out. Each root has its own
         shortest route, and its meal leaves its own body: where one leaves a closed body, the
-        later fruits are a few moves each, not laps (16x12, start 3, seed 9: from the
-        hand-over, 1,043 moves with the cost at its cap, then 933 more; rooted 60 moves on,
-        827 to a closed body, then 4).
+        later fruits are a few moves each, not laps.
         A lap on, the loop has brought the snake back where it could have set out: looking on
         costs that lap at most. Only where proofs are quick: with 5 free cells or more
-        (Endgame.quick), the proofs rooted LOOK_STEP apart rarely have the time to find a
-        route, and 16x12 hand-overs lost the lap more often than they gained; nor where the
-        question's first proof took longer than the lap to keep a route (`first_took`): each
-        proof rooted while looking on has `look_step` moves of thinking (LOOK_STEP, more on a
-        slow machine), a small part of what the first one needed (seed 72: the first took 375
-        moves to keep a route of 390, and each root's proof then kept one of about 107,000).
-        See docs/handovers.md."""
+        (TimedEndgame.quick), the proofs rooted LOOK_STEP apart rarely have the time to find
+        a route; nor where the question's first proof took longer than the lap to keep a
+        route (`first_took`): each proof rooted while looking on has `look_step` moves of
+        thinking, a small part of what the first one needed, and keeps a far longer route."""
         endgame = self.endgame
         lap = len(proof.loop)
         lap_left = self.declined is None or endgame.moves < self.declined + lap
@@ -186,9 +161,8 @@ class Lookahead:
         sets out on the soonest route before it gets there (`_set_out_in`). Looking on, it
         first looks for a route through the nearest closed body, sooner than the soonest
         route: what the proofs rooted then look for is a route that leaves a body nearer
-        closed, and the shortest route a proof finds in a few moves' work rarely does (16x12,
-        start 3, seed 9: most roots' first routes are about 30,000 moves, and shortening them
-        takes 2.6 to 35 million of work, where ten moves at 0.3 s give about 3 million)."""
+        closed, and the first route a proof finds in a few moves' work is often long, its
+        shortening more work than those moves give."""
         endgame = self.endgame
         ahead = max(1, endgame.moves - proof.started) + 2  # as long as this one took: to finish, and shorten
         looking_on = self.looking_on(proof)
