@@ -322,7 +322,7 @@ def test_load_of_a_bad_log_is_one_line_and_exit_2(tmp_path, capsys):
     bad.write_text("{not json")
     assert main.main(["--load", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("debug log error: ") and err.count("\n") == 1
+    assert err.startswith("error: ") and err.count("\n") == 1
 
 
 # -- what reaches the screen ------------------------------------------------------------------
@@ -561,10 +561,12 @@ def test_every_caption_fits_a_title_bar():
              "no settings in a replay", "replay already saved", "game not over yet", "'.' needs a pause"]
     captions = []
     for state in [None] + list(EndgameState):
+        failed = SimpleNamespace(name="ASolverWithAVeryLongClassNameIndeed", move=12, why="raised ValueError: x")
         for flags in ({}, {"help_shown": True}, {"paused": True}, {"waiting": True}, {"settings": object()},
-                      {"circling": True}):
+                      {"circling": True}, {"failure": failed, "auto": False, "waiting": True}):
             for note in [None] + notes:
-                app = SimpleNamespace(game=game, auto=True, solver_name="hamilton", help_shown=False, verdict=None,
+                app = SimpleNamespace(game=game, auto=True, solver_name="hamilton", solver_shown="hamilton",
+                                      failure=None, help_shown=False, verdict=None,
                                       settings=None, paused=False, waiting=False, clock=lambda: 0.0,
                                       note=(None, note) if note else None, note_until=1.0,
                                       solver=SimpleNamespace(decision=SimpleNamespace(endgame=state,
@@ -653,7 +655,7 @@ def test_tab_cycles_every_registered_autopilot_in_order(monkeypatch):
     app = real_app(auto=True)
     seen = []
     for _ in range(4):
-        seen.append((app.solver_name, type(app.solver).__name__))
+        seen.append((app.solver_name, type(app.solver.solver).__name__))
         assert f"autopilot on: {app.solver_name}" in app.say.caption()
         press(app, pygame.K_TAB)
     assert seen == [("greedy", "GreedySolver"), ("cycle", "CycleSolver"), ("hamilton", "HamiltonSolver"),
@@ -670,7 +672,7 @@ def test_tab_while_the_player_drives_chooses_who_return_hands_to(make_app):
     assert app.solver is None and app.solver_name == "hamilton"
     assert "autopilot off" in app.say.caption() and "you drive (Return: hamilton)" in app.say.strip()[0]
     press(app, pygame.K_RETURN)
-    assert type(app.solver).__name__ == "HamiltonSolver"
+    assert type(app.solver.solver).__name__ == "HamiltonSolver"
 
 
 def circling_app():
@@ -797,7 +799,7 @@ def test_tab_hands_what_the_verdict_found_to_hamilton():
         pass
     found = app.verdict.endgame
     press(app, pygame.K_TAB)
-    assert type(app.solver).__name__ == "HamiltonSolver" and app.solver.endgame is found
+    assert type(app.solver.solver).__name__ == "HamiltonSolver" and app.solver.solver.endgame is found
     assert app.verdict is None
 
 
@@ -1151,7 +1153,7 @@ def test_a_display_nobody_serves_is_one_line_naming_it():
     done = subprocess.run([sys.executable, os.path.join(ROOT, "main.py")], env=env,
                           capture_output=True, text=True, timeout=30)
     assert done.returncode == 1
-    assert done.stderr == "cannot open the window: no X server answers at DISPLAY=:31999; try --headless\n"
+    assert done.stderr == "error: cannot open the window: no X server answers at DISPLAY=:31999; try --headless\n"
 
 
 # -- the loop's sleep --------------------------------------------------------------------------
