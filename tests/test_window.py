@@ -16,7 +16,7 @@ import config
 from files import debuglog
 import drawer
 from solver import EndgameState
-from hamilton.decision import HamiltonDecision
+from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import ledger
 import main
 import window
@@ -759,11 +759,11 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
 
 
 @pytest.mark.parametrize("decision, box, caption", [
-    (HamiltonDecision("endgame", mode="endgame", proof="under way", distance=1310, endgame=EndgameState.WINNING,
-                      at_most=True),  # a win proven by a long route: at most its moves
+    (HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.UNDER_WAY, distance=1310,
+                      endgame=EndgameState.WINNING, at_most=True),  # a win proven by a long route: at most its moves
      ("hamilton has proven a sure win: at most 1310 moves to this fruit.",
       "It circles while it looks for a shorter way."), "sure win proven: 1310 moves"),
-    (HamiltonDecision("endgame", mode="endgame", proof="win", distance=921, endgame=EndgameState.WINNING,
+    (HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.WIN, distance=921, endgame=EndgameState.WINNING,
                       at_most=True),  # following a route that proofs along it may shorten
      ("hamilton has proven a sure win: at most 921 moves to this fruit.",
       "It follows the proven way and looks for a shorter one as it goes."), "sure win proven: 921 moves"),
@@ -797,9 +797,13 @@ def test_tab_hands_what_the_verdict_found_to_hamilton():
     while app.think(app.clock() + 1):
         pass
     found = app.verdict.endgame
+    ledger, answers = found.ledger, dict(vars(found))
     press(app, pygame.K_TAB)
-    assert type(app.solver.solver).__name__ == "HamiltonSolver" and app.solver.solver.endgame is found
-    assert app.verdict is None
+    endgame = app.solver.solver.endgame
+    assert type(app.solver.solver).__name__ == "HamiltonSolver" and app.verdict is None
+    assert endgame.ledger is ledger and endgame.pace == app.interval  # what it found, and the window's pace
+    assert all(vars(endgame)[name] is value for name, value in answers.items() if name != "ledger"
+               and isinstance(value, dict))
 
 
 def test_the_loop_thinks_through_its_waits_and_sleeps_only_when_nothing_is_under_way(make_app, monkeypatch):

@@ -124,18 +124,18 @@ class App:
         drive: a new game, a hand-over or Tab all start a new stretch to watch for a loop. What
         the background verdict on a loop found goes to the solver taking over."""
         self.solver = None
+        verdict, self.verdict = self.verdict, None
         if self.auto:
             self.failure = None
             try:
                 self.solver = self.make_solver(self.solver_name, self.game)
+                if verdict is not None:  # first: being told the pace then builds on what it found
+                    verdict.hand_to(getattr(self.solver, "solver", self.solver))  # the solver inside its Guarded
                 self.solver.paced(self.interval)
             except SolverFailed as e:
                 self.solver_failed(e)
                 return
         self.drive = Drive(self.game, self.solver, advance=self.canvas.advance)
-        verdict, self.verdict = self.verdict, None
-        if verdict is not None and self.solver is not None:
-            verdict.hand_to(getattr(self.solver, "solver", self.solver))  # the solver inside its Guarded
 
     def circling(self):
         """Whether the memoryless solver driving is proven to circle forever (loops.py)."""

@@ -13,6 +13,7 @@ from solver import EndgameState
 from files import scores
 from game import WON
 from window.settings import LINES
+from hamilton.decision import ProofState
 from hamilton.verdict import Answer
 
 # On a loop the autopilot driving will never leave: what the background verdict (hamilton/
@@ -142,7 +143,7 @@ class Texts:
             lines = ENDGAME_NEWS[news][0]
             decision = app.solver.decision
             if getattr(decision, "at_most", None):
-                lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) == "win" else AT_MOST_NEWS
+                lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) is ProofState.WIN else AT_MOST_NEWS
             return ("edge", (tuple(line.format(name=app.solver_shown, moves=self.moves_left()) for line in lines),))
         if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
