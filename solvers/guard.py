@@ -184,15 +184,9 @@ class Mirror:
     def update(self):
         """Bring the copy to the real game's position."""
         real, game = self.real, self.game
-        mine, theirs = self.snake, real.snake
-        if game.snake is not mine or mine.body != theirs.body:
-            mine.body.clear()
-            mine.body.extend(theirs.body)
-            mine.cells.clear()
-            mine.cells.update(theirs.cells)
-        mine._direction, mine._has_eaten, mine._bitten = theirs._direction, theirs._has_eaten, theirs._bitten
-        game.snake, game.fruit = mine, self.fruit
-        self.fruit.last_generate, self.fruit._full = real.fruit.last_generate, real.fruit._full
+        self.snake.take_on(real.snake)
+        game.snake, game.fruit = self.snake, self.fruit
+        self.fruit.place(real.fruit.last_generate)
         game.steps, game.eaten, game.state, game.from_start = real.steps, real.eaten, real.state, real.from_start
         game.turns.clear()
         if len(game.moves) != len(real.moves):
@@ -205,11 +199,9 @@ class Mirror:
         real, game, theirs = self.real, self.game, self.real.snake
         if game.snake is not self.snake or game.fruit is not self.fruit:
             return "it replaced the snake or the fruit"
-        mine = self.snake
-        if mine.body != theirs.body or mine.cells != theirs.cells or mine._bitten != theirs._bitten:
-            return "the snake's body"
-        if (mine._direction, mine._has_eaten) != (theirs._direction, theirs._has_eaten):
-            return "the snake's heading"
+        changed = self.snake.differs(theirs)
+        if changed:
+            return changed
         if self.fruit.last_generate != real.fruit.last_generate:
             return "the fruit"
         if (game.width, game.height, game.initial_length) != (real.width, real.height, real.initial_length):

@@ -82,6 +82,13 @@ MINE = textwrap.dedent('''
             return d
 
 
+    class Turns(Hugger):
+        def next_direction(self):
+            snake = self.game.snake
+            snake.turn(2 if snake.direction() in (0, 1) else 0)  # a quarter turn: never a reversal
+            return super().next_direction()
+
+
     class Spins(Hugger):
         def next_direction(self):
             if self.game.steps == 3:

@@ -133,6 +133,7 @@ def test_a_solver_of_your_own_plays_a_copy_of_the_game_and_the_real_one_moves_on
     ("Eats", "changed the game (the snake's body)"),
     ("MovesTheFruit", "changed the game (the fruit)"),
     ("Steers", "changed the game (the snake's body)"),
+    ("Turns", "changed the game (the snake's heading)"),
     ("Exits", "raised SystemExit: 3"),
     ("Spins", "took longer than 0.3 s"),
     ("Swallows", "took longer than 0.3 s"),
