@@ -195,15 +195,13 @@ def check_render_mode(mode):
 
 
 def check_expert(ref):
-    """The expert's ref, a file's path made absolute (the env may be made again in another
-    folder: a vector env's worker), its class loaded once to refuse a bad one (ValueError)."""
+    """The expert's ref, its class loaded now (once a process) to refuse a bad one (ValueError)."""
     if ref is None:
         return None
     if not isinstance(ref, str):
         raise ValueError(f"expert {ref!r}: a solver's name, one of {', '.join(solvers.names())}, or FILE.py:CLASS")
     try:
-        ref = solvers.canonical(solvers.check_ref(ref))
-        solvers.find(ref)
+        solvers.find(solvers.check_ref(ref))
     except solvers.SolverError as e:
         raise ValueError(f"expert: {e}") from None
     return ref

@@ -1,7 +1,7 @@
 """What the environment shows of a game: board planes, or a small vector of features. No pygame here.
 
-Both are pure views of a game.Game, so the environment, its wrappers and a policy played as
-a solver (policy.py) see a position the same way.
+Both are read from a game.Game alone (its snake and fruit), so the environment, its wrappers
+and a policy played as a solver (policy.py) see a position the same way.
 
 The planes: a float32 array of shape (3, height, width), indexed [plane, y, x]:
 
@@ -23,7 +23,9 @@ LEFT, RIGHT, each in [0, 1], the same on any board (a model learnt on 6x6 plays 
 
     danger_d   1 when the action d loses now (a reversal goes straight on, as the rules say)
     room_d     the free cells the head can still reach after the action d, over the board's
-               cells (0 when it loses); the cell the tail leaves counts as free
+               cells (0 when it loses): the size of the region of free cells, joined side by
+               side, that its cell lies in (a flood fill on pather's bitboards, Room); the
+               tail's cell counts as free, as it moves on
     fruit_d    1 when the fruit lies in direction d of the head (up to two are 1)
     heading_d  1 for the heading
 """

@@ -112,8 +112,7 @@ def test_vector_envs_play_games_to_their_end_and_on(mode):
 
 @needs_gymnasium
 def test_an_async_vector_env_builds_its_envs_in_fresh_processes(tmp_path, monkeypatch):
-    """Spawned workers import the env by its entry point and load the expert's file by its
-    absolute path, whatever their folder."""
+    """Spawned workers import the env by its entry point and the expert's file anew."""
     monkeypatch.chdir(ROOT)
     envs = gymnasium.vector.AsyncVectorEnv(
         [lambda: gymnasium.make(snake_env.ID, width=4, height=4, expert="examples/careful.py:Careful")] * 2,
@@ -174,7 +173,6 @@ def test_the_experts_action_is_the_move_its_solver_makes(ref, monkeypatch):
     a plug-in from a file too (checked by solvers.guard on every call)."""
     monkeypatch.chdir(ROOT)
     env = make(width=6, height=6, expert=ref)
-    ref = snake_env.env.check_expert(ref)
     for seed in (1, 2):
         actions, (_, terminated, truncated, info) = play_out(env, expert, seed)
         record = play_game(GameSpec(6, 6, 2, ref, seed, len(actions), keep=True))
@@ -312,6 +310,24 @@ def test_the_planes_kept_move_by_move_are_the_planes_by_their_definition(seed):
         if terminated or truncated:
             assert np.array_equal(obs, reference_planes(env.unwrapped.game))  # a lost head too
             obs, info = env.reset()
+
+
+@needs_gymnasium
+def test_the_planes_carry_on_a_move_at_a_time_and_start_again_otherwise(monkeypatch):
+    starts = []
+    start = observe.Planes._start
+    monkeypatch.setattr(observe.Planes, "_start", lambda self, game: starts.append(game.steps) or start(self, game))
+    env = make(width=6, height=6, expert="hamilton")
+    actions, _ = play_out(env, expert, seed=1)
+    assert starts == [0] and len(actions) > 100  # from the body once, at the start
+    planes, game = observe.Planes(), Game(6, 6, 3, seed=2)
+    planes.look(game)
+    for direc in (RIGHT, DOWN):
+        game.snake.turn(direc)
+        game.step()
+    assert np.array_equal(planes.look(game), reference_planes(game))  # two moves on: from the body again
+    other = Game(6, 6, 4, seed=3)
+    assert np.array_equal(planes.look(other), reference_planes(other)) and starts == [0, 0, 2, 0]
 
 
 @needs_gymnasium
@@ -625,6 +641,62 @@ def test_a_step_before_reset_is_refused():
         make().step(0)
 
 
+# -- docs/environment.md: its code runs as printed ------------------------------------------------------
+
+PAGE = os.path.join(ROOT, "docs", "environment.md")
+
+
+def python_blocks():
+    """(code, what the page says it prints or None) of each python block of the page."""
+    with open(PAGE, encoding="utf-8") as f:
+        text = f.read()
+    return [(code, printed or None) for code, printed in re.findall(r"```python\n(.*?)```\n(?:\nprints `([^`]*)`)?",
+                                                                     text, re.S)]
+
+
+def examples_text():
+    folder = os.path.join(ROOT, "examples")
+    return {name: open(os.path.join(folder, name), encoding="utf-8").read() for name in os.listdir(folder)
+            if name.endswith(".py")}
+
+
+def test_the_pages_whole_files_are_the_files_of_examples():
+    """A block that is a whole file (it opens with a docstring) is that file of examples/, word for word."""
+    files = examples_text()
+    whole = [code for code, _ in python_blocks() if code.startswith('"""')]
+    assert len(whole) == 3 and all(code in files.values() for code in whole)
+    assert {name for name, text in files.items() if text in whole} == {"random_agent.py", "imitate.py", "policy.py"}
+
+
+@needs_gymnasium
+@pytest.mark.parametrize("code, printed", [block for block in python_blocks() if not block[0].startswith('"""')])
+def test_the_pages_snippets_run_and_print_what_it_says(code, printed):
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    if printed is not None:
+        assert done.stdout == printed + "\n"
+
+
+@needs_gymnasium
+def test_the_random_agent_example_runs_as_printed():
+    done = subprocess.run([sys.executable, "-m", "examples.random_agent"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"a random agent on 8x8: mean length \d\.\d\d over 100 games\n", done.stdout)
+
+
+@needs_gymnasium
+def test_the_learning_example_runs_as_printed_and_learns():
+    done = subprocess.run([sys.executable, "-m", "examples.imitate"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 7 and lines[0].startswith("random moves: mean length")
+    figures = [float(re.search(r"mean length (\d+\.\d)", line).group(1)) for line in lines]
+    assert figures[0] < 4 and min(figures[2:6]) > 12 and figures[6] > 15  # learnt: several times random
+    assert lines[5].startswith("round 5: 10,000 moves learnt from")
+
+
 # -- without gymnasium and numpy ---------------------------------------------------------------------
 
 def hidden(tmp_path, *packages):
@@ -655,12 +727,13 @@ def test_without_gymnasium_the_environment_says_what_to_install_and_the_game_pla
 
 
 def test_the_game_itself_never_imports_the_environment():
-    """Nothing of the game imports snake_env or gymnasium: they stay optional."""
+    """Nothing of the game imports snake_env or gymnasium: they stay optional (the examples of
+    the environment, its tests and its benchmark do)."""
     for folder, _, files in os.walk(ROOT):
-        if any(part in folder for part in (".venv", "snake_env", "tests", ".git", "docs")):
+        if any(part in folder for part in (".venv", "snake_env", "tests", ".git", "docs", "examples")):
             continue
         for name in files:
-            if name.endswith(".py") and name != "policy.py":
+            if name.endswith(".py"):
                 with open(os.path.join(folder, name), encoding="utf-8") as f:
                     text = f.read()
                 assert "import snake_env" not in text and "import gymnasium" not in text, name
