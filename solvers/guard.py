@@ -22,6 +22,7 @@ stderr, so the runner's JSON lines on stdout stay whole.
 """
 import contextlib
 import ctypes
+import os
 import random
 import sys
 import threading
@@ -232,6 +233,13 @@ class Alarm:
                 cls._shared = cls()
             return cls._shared
 
+    @classmethod
+    def forget(cls):
+        """Let a forked child start its own watchdog: the parent's thread is not forked with it
+        (a vector env's workers, --jobs), and its lock may have been held at the fork."""
+        cls._shared = None
+        cls._making = threading.Lock()
+
     def __init__(self):
         self._lock = threading.Condition()
         self._armed = {}  # token -> (thread id, deadline) of each call being watched
@@ -282,6 +290,10 @@ class Alarm:
                 del self._armed[token]
                 self._fired.add(token)
                 _raise_in(thread, Overtime)
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=Alarm.forget)
 
 
 def _raise_in(thread, exception):

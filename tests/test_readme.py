@@ -51,7 +51,7 @@ def test_the_readme_is_a_front_door():
 
 
 def test_every_page_has_commands_and_the_docs_pages_are_all_checked():
-    pages = ("usage", "cluster", "measurements", "handovers", "design")
+    pages = ("usage", "cluster", "measurements", "handovers", "design", "environment")
     assert {f"docs/{page}.md" for page in pages} <= set(PAGES)
     assert len(every_command()) >= 10
 
@@ -61,7 +61,8 @@ def test_every_command_is_checked_by_its_program(page, line, tmp_path, monkeypat
     """./run.sh play: main.py's parser (with no files of the checkout around: --record refuses
     to replace a file that is there); ./run.sh test: pytest's arguments name tests that
     exist; a docs tool: its own parser; dask: its (click) parser, with the cluster page's
-    certificates made first; openssl: run; export: a Dask setting that exists; pip: a
+    certificates made first; an example of examples/ (-m examples.NAME): its file (tests/
+    test_environment.py runs them); openssl: run; export: a Dask setting that exists; pip: a
     package the tests install; apt-get: a Debian package the tests use."""
     words = shlex.split(re.sub(r'\$\(python3 -c "[^"]*"\)', "1x2", line))  # a list of boards: any one
     (tmp_path / "docs").mkdir()
@@ -73,6 +74,8 @@ def test_every_command_is_checked_by_its_program(page, line, tmp_path, monkeypat
             assert word.startswith("-") or os.path.exists(os.path.join(ROOT, word.split("::")[0])), word
     elif words[:2] == [".venv/bin/python", "-m"] and words[2].startswith("docs."):
         importlib.import_module(words[2]).parse(words[3:])  # a flag the tool refuses exits here
+    elif words[:2] == [".venv/bin/python", "-m"] and words[2].startswith("examples."):
+        assert os.path.exists(os.path.join(ROOT, *words[2].split(".")) + ".py") and words[3:] == []
     elif line.startswith("openssl "):
         made_certificates(tmp_path)
         assert {"ca.pem", "ca.key", "node.pem", "node.key"} <= set(os.listdir(tmp_path))

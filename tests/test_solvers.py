@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import time
 
 import pygame
 import pytest
@@ -197,6 +198,28 @@ def test_the_alarm_stops_calls_in_several_threads_at_once():
     for thread in threads:
         thread.join(30)
     assert sorted(results) == [(i, (None, True) if i % 2 else (i, False)) for i in range(6)]
+
+
+def stopped_in_a_child(queue):
+    """In a forked child: whether the alarm stops a call that runs 3 s past its 0.2 s."""
+    answer, late = guard.Alarm.shared().run(lambda: time.sleep(0.01) or all(time.sleep(0.01) is None
+                                                                            for _ in range(300)), 0.2)
+    queue.put((answer, late))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX's")
+def test_a_forked_child_has_a_watchdog_of_its_own():
+    """A vector env's workers and --jobs fork the process; the parent's watchdog thread is not
+    forked with it, so the child starts its own."""
+    import multiprocessing
+
+    guard.Alarm.shared()  # the parent's, with its thread
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=stopped_in_a_child, args=(queue,))
+    child.start()
+    assert queue.get(timeout=60) == (None, True)
+    child.join(30)
 
 
 # -- headless ---------------------------------------------------------------------------------
