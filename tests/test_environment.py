@@ -604,7 +604,7 @@ def test_as_solver_refuses_what_is_no_policy():
     ({"render_mode": "ansi"}, "render_mode 'ansi': one of None, 'rgb_array', 'human'"),
     ({"expert": "nobody"}, "expert: no solver 'nobody': one of greedy, hamilton, shortest, random, or one of your "
                            "own as FILE.py:CLASS or MODULE:CLASS"),
-    ({"expert": "missing.py:Mine"}, "expert: missing.py: no such file"),
+    ({"expert": "missing.py:Mine"}, "expert: missing.py: file not found"),
     ({"rewards": {"eat": 1}}, "rewards: no reward 'eat'; the rewards are step, fruit, win, death"),
     ({"rewards": {"fruit": "1"}}, "rewards: fruit must be a number, not '1'"),
     ({"max_stall": 0}, "max_stall 0: it must be at least 1"),
