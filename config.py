@@ -13,7 +13,9 @@ from files import atomic
 
 REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
 DEFAULTS = {"initial-length": 3, "seed": None, "solver": "greedy"}
-KNOWN = REQUIRED + tuple(DEFAULTS)
+OPTIONAL = ("versus",)  # optional keys a config holds only when given: absent and null are the same
+KNOWN = REQUIRED + tuple(DEFAULTS) + OPTIONAL
+PLAYER = "player"  # "versus": the second snake is a player's (the arrows), not a solver
 
 SPEED_MIN, SPEED_MAX = 0.01, 2.0  # seconds per move: the bounds of the config and of U/I
 MAX_WINDOW = 8192  # pixels per side; larger than any screen in use
@@ -204,9 +206,26 @@ def validate(data, where="config"):
     except solvers.SolverError as e:
         raise ConfigError(f'{where}: "solver": {e}') from None
     check_board(width // block, height // block, length, where)
-    return {"window-width": width, "window-height": height, "block-size": block,
-            "speed": float(speed), "auto": data["auto"], "initial-length": length,
-            "seed": seed, "solver": solver}
+    checked = {"window-width": width, "window-height": height, "block-size": block,
+               "speed": float(speed), "auto": data["auto"], "initial-length": length,
+               "seed": seed, "solver": solver}
+    versus = check_versus(data.get("versus"), where)
+    if versus is not None:
+        checked["versus"] = versus
+    return checked
+
+
+def check_versus(versus, where):
+    """The "versus" key: null (single play), "player", or the solver the other snake plays (its form only)."""
+    if versus is None or versus == PLAYER:
+        return versus
+    if not isinstance(versus, str):
+        raise ConfigError(f'{where}: "versus" must be null, "{PLAYER}" or a solver, got {_describe(versus)}')
+    try:
+        solvers.check_ref(versus)
+    except solvers.SolverError as e:
+        raise ConfigError(f'{where}: "versus": {e}') from None
+    return versus
 
 
 def board_size(config):

@@ -66,7 +66,7 @@ class Guarded:
         cls = find(ref)
         self.memoryless = bool(getattr(cls, "memoryless", False))
         self.follows_a_cycle = bool(getattr(cls, "follows_a_cycle", False))
-        self.mirror = None if self.trusted else Mirror(game)
+        self.mirror = None if self.trusted else mirror_of(game)
         self.alarm = None if self.trusted else Alarm.shared()
         self.failed = None
         self.solver = None
@@ -155,6 +155,13 @@ class Guarded:
         return self.failed
 
 
+def mirror_of(game):
+    """The copy of `game` a solver from outside is given: a Mirror of a game.Game, or what the
+    game says its own copy is (`game.mirror()`: one snake's view of a duel, versus/)."""
+    own = getattr(game, "mirror", None)
+    return own() if own is not None else Mirror(game)
+
+
 def brief(value):
     """A value as a few characters of text, for a failure's line."""
     try:
@@ -184,14 +191,8 @@ class Mirror:
     def update(self):
         """Bring the copy to the real game's position."""
         real, game = self.real, self.game
-        mine, theirs = self.snake, real.snake
-        if game.snake is not mine or mine.body != theirs.body:
-            mine.body.clear()
-            mine.body.extend(theirs.body)
-            mine.cells.clear()
-            mine.cells.update(theirs.cells)
-        mine._direction, mine._has_eaten, mine._bitten = theirs._direction, theirs._has_eaten, theirs._bitten
-        game.snake, game.fruit = mine, self.fruit
+        sync_snake(self.snake, real.snake, replaced=game.snake is not self.snake)
+        game.snake, game.fruit = self.snake, self.fruit
         self.fruit.last_generate, self.fruit._full = real.fruit.last_generate, real.fruit._full
         game.steps, game.eaten, game.state, game.from_start = real.steps, real.eaten, real.state, real.from_start
         game.turns.clear()
@@ -205,11 +206,9 @@ class Mirror:
         real, game, theirs = self.real, self.game, self.real.snake
         if game.snake is not self.snake or game.fruit is not self.fruit:
             return "it replaced the snake or the fruit"
-        mine = self.snake
-        if mine.body != theirs.body or mine.cells != theirs.cells or mine._bitten != theirs._bitten:
-            return "the snake's body"
-        if (mine._direction, mine._has_eaten) != (theirs._direction, theirs._has_eaten):
-            return "the snake's heading"
+        changed = snake_changed(self.snake, theirs)
+        if changed:
+            return f"the snake's {changed}"
         if self.fruit.last_generate != real.fruit.last_generate:
             return "the fruit"
         if (game.width, game.height, game.initial_length) != (real.width, real.height, real.initial_length):
@@ -219,6 +218,26 @@ class Mirror:
         if game.moves != real.moves or game.fruits != real.fruits:
             return "the game's history"
         return None
+
+
+def sync_snake(mine, theirs, replaced=False):
+    """Bring the copy `mine` to the snake `theirs` in place (a solver may keep a reference to it);
+    `replaced`: the solver put another snake in its place, so the body is copied whatever it holds."""
+    if replaced or mine.body != theirs.body:
+        mine.body.clear()
+        mine.body.extend(theirs.body)
+        mine.cells.clear()
+        mine.cells.update(theirs.cells)
+    mine._direction, mine._has_eaten, mine._bitten = theirs._direction, theirs._has_eaten, theirs._bitten
+
+
+def snake_changed(mine, theirs):
+    """What of the copy `mine` differs from the snake `theirs`: "body", "heading", or None."""
+    if mine.body != theirs.body or mine.cells != theirs.cells or mine._bitten != theirs._bitten:
+        return "body"
+    if (mine._direction, mine._has_eaten) != (theirs._direction, theirs._has_eaten):
+        return "heading"
+    return None
 
 
 class Alarm:
