@@ -10,7 +10,8 @@ Each move, in this order:
         is free unless it can eat now, its head's cell a wall. Only SAFE moves are looked at
         while there is one; else only RISKY ones; else it goes straight on.
     (2) The fruit, when it gets there first: its distance (breadth first over the cells free
-        of both bodies) strictly shorter than the other head's. It takes the first step of
+        of both bodies) strictly shorter than the other head's, or as short when the rival is
+        the longer (meeting head on there, it lives). It takes the first step of
         that way if a copy of itself that followed it and ate could still reach its own tail
         (greedy's step (c), with the other snake's body a wall).
     (3) Otherwise it draws near the fruit, for the next one and to stand in the other's
@@ -67,6 +68,7 @@ class Look:
         self.fruit = ps.index[fruit] if fruit is not None else None
         self.other_next = self.reachable_by_other()  # cells the other head may enter on this tick
         self.other_may_eat = self.fruit is not None and (self.other_next >> self.fruit) & 1
+        self.longer = other is not None and len(me) > len(other)  # a meeting head on is the rival's
 
     def reachable_by_other(self):
         """The board cells the other head can step on now (a turn back onto its neck is no move)."""
@@ -95,7 +97,7 @@ class Look:
             if other.head() == ps.cells[cell] or other.tail() != ps.cells[cell] or len(other) == 1:
                 return DEAD
             risky = self.other_may_eat  # its tail stays if it eats now
-        if self.other_next & bit and len(me) <= len(other):
+        if self.other_next & bit and not self.longer:
             risky = True  # the other head may arrive here too, and the rival is not the longer
         return RISKY if risky else SAFE
 
@@ -148,7 +150,8 @@ class RivalSolver(GreedySolver):
         if toward is not None:
             decision.mine = nearest(toward, [look.head + ps.offset[d] for d in pool], plus=1)
             decision.theirs = reach(toward, look.other_next, plus=1) if look.other is not None else None
-            first = decision.mine is not None and (decision.theirs is None or decision.mine < decision.theirs)
+            first = decision.mine is not None and (decision.theirs is None or decision.mine < decision.theirs or
+                                                   decision.mine == decision.theirs and look.longer)
             if first:  # (2)
                 direc = self.fruit_move(look, pool, toward)
                 if direc is not None:
