@@ -169,14 +169,14 @@ def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     config, start, path = None, None, None  # a debug log (--load) brings its own config, from no file
     if args.load:
-        moment = logged_moment(args.load)
+        moment = logged_moment(args.load, args.headless)
         if moment is None:
             return 2
         config, start = moment
     else:
         path = args.config or configuration.default_path()
         try:
-            config = configuration.load(path)
+            config = configuration.load(path) if args.config else configuration.load_shipped(path)
         except configuration.ConfigError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
@@ -250,13 +250,30 @@ def choose_versus(args, config, path):
             solvers.find(ref)
 
 
-def logged_moment(path):
-    """(config, game) of the debug log at `path` (--load), or None once one line says why not."""
+def logged_moment(path, headless=False):
+    """(config, game) of the debug log at `path` (--load), or None once one line says why not. A
+    versus log (files/versus_log.py) gives a versus.duel.Duel, and its config plays versus against
+    the same drivers: it opens in the window only."""
+    from files import versus_log
     try:
-        return debuglog.load(path)
+        data = versus_log.read(path)
+        if not versus_log.is_versus(data):
+            return debuglog.load(path)
+        if headless:
+            raise debuglog.DebugLogError(f"{path} is a versus debug log: it opens in the window (no --headless)")
+        config, duel, drivers = versus_log.load(data, path)
+        return versus_config(config, drivers), duel
     except debuglog.DebugLogError as e:
         print(f"error: {e}", file=sys.stderr)
         return None
+
+
+def versus_config(config, drivers):
+    """The config of a versus log's moment: snake B's driver is the opponent, snake A's the autopilot."""
+    config = dict(config, versus=drivers[1])
+    if drivers[0] != configuration.PLAYER:
+        config.update(auto=True, solver=drivers[0])
+    return configuration.validate(config, "the debug log's drivers")
 
 
 if __name__ == "__main__":

@@ -88,6 +88,7 @@ def window(monkeypatch):
         def __init__(self, config, game=None, paused=False, score_book=None, **more):
             seen.update(config=config, game=game, paused=paused)
             self.saves = SimpleNamespace(gif_args=None)
+            self.reopen = None  # no other mode asked for next
 
         def run(self):
             return 0
