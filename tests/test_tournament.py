@@ -117,3 +117,24 @@ def test_plot_draws_the_tournament(tmp_path):
 def test_a_tournament_refuses_what_it_cannot_play_in_one_line(flags, says):
     done = run(*flags, "--games", "1")
     assert done.returncode == 2 and says in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_solver_of_your_own_that_says_versus_sees_a_copy_of_the_other_snake():
+    from solvers import canonical
+    from solvers.guard import Guarded
+    from versus.duel import A, B, Duel
+    ref = canonical(os.path.join(ROOT, "examples", "wary.py") + ":Wary")
+    duel = Duel(8, 6, 3, seed=1)
+    wary = Guarded(ref, duel.side(A, sees_other=True))
+    assert wary.solver.game.other.body == duel.snakes[B].body and wary.solver.game.other is not duel.snakes[B]
+    assert wary.next_direction() in (0, 1, 2, 3)
+    done = run("--versus", f"{ref},random", "--width", "8", "--height", "6", "--games", "3", "--jobs", "1")
+    assert done.returncode == 0 and lines_of(done)[0]["failed"] == 0, done.stderr
+
+
+def test_a_round_whose_solver_breaks_the_contract_counts_as_failed_and_the_run_exits_1(tmp_path):
+    (tmp_path / "bad.py").write_text("class Bad:\n    def __init__(self, game):\n        pass\n"
+                                     "    def next_direction(self):\n        return 9\n")
+    done = run("--versus", f"{tmp_path / 'bad.py'}:Bad,random", "--width", "8", "--height", "6", "--games", "2",
+               "--jobs", "1")
+    assert done.returncode == 1 and lines_of(done)[0]["failed"] == 4 and "not a direction" in done.stderr

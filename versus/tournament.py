@@ -167,8 +167,8 @@ class Tally:
         return line
 
 
-TABLE_COLUMNS = ("a", "b", "rounds", "a won", "b won", "draws", "a %", "a score %", "side A won", "side B won",
-                 "a length", "b length", "moves")
+TABLE_COLUMNS = ("a", "b", "rounds", "a won", "b won", "draws", "failed", "a %", "a score %", "side A won",
+                 "side B won", "a length", "b length", "moves")
 
 
 def table(results):
@@ -194,7 +194,7 @@ def _row(line):
     def number(value, digits=1):
         return "-" if value is None else f"{value:,.{digits}f}"
     return (line["a"], line["b"], str(line["rounds"]), str(line["a_wins"]), str(line["b_wins"]), str(line["draws"]),
-            percent(line["a_win_rate"]), percent(line["a_score"]), str(line["side_a_wins"]),
+            str(line["failed"]), percent(line["a_win_rate"]), percent(line["a_score"]), str(line["side_a_wins"]),
             str(line["side_b_wins"]), number(line["a_length_mean"], 2), number(line["b_length_mean"], 2),
             number(line["moves_mean"]))
 
