@@ -228,3 +228,20 @@ def test_a_player_snake_whose_opponent_fails_is_told(versus_app, monkeypatch):
     app.tick()
     assert app.seats[B] is None and app.failures[B] is not None and app.game.steps == 1
     assert "B nobody" in app.say.strip()[1]
+
+
+def test_help_says_which_keys_steer_which_snake(versus_app):
+    app = versus_app(versus="player")
+    press(app, pygame.K_h)
+    app.render()
+    rows = app.canvas.texts[1][0]
+    assert ("W A S D", "steer snake A (black, red head)") in rows
+    assert ("arrows", "steer snake B (blue, orange head)") in rows
+    assert app.tick() is False  # the round holds still under help
+
+
+def test_a_board_too_small_for_two_snakes_is_refused_in_one_line(capsys):
+    import main
+    assert main.main(["--versus", "rival", "--width", "3", "--height", "1", "--initial-length", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "versus play: two snakes of length 2 do not fit on one row of 3 cells" in err

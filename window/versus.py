@@ -26,7 +26,7 @@ from window.app import App
 from window.canvas import DuelCanvas
 from window.overlays import Overlays
 from window.saves import Saves, replay_folder
-from window.texts import Texts, moves
+from window.texts import KEY_HELP, Texts, moves
 
 WASD, ARROWS = "wasd", "arrows"  # the two key sets (window/keys.py)
 COLOURS = ("black", "blue")  # how the texts name snake A and snake B
@@ -282,12 +282,22 @@ def reason(duel):
     return REASONS[duel.causes[side]].format(s=SIDES[side], o=SIDES[1 - side])
 
 
+VERSUS_KEYS = {  # help's first rows in versus play, by whether two players share the keyboard
+    True: [("W A S D", "steer snake A (black, red head)"), ("arrows", "steer snake B (blue, orange head)")],
+    False: [("W A S D / arrows", "steer snake A (black, red head)")],
+}
+
+
 class VersusTexts(Texts):
     """What the board, the strip and the caption say in versus play."""
 
     def board(self):
         app = self.app
-        if app.settings is not None or app.help_shown:
+        if app.help_shown and app.settings is None:
+            keys = tuple(VERSUS_KEYS[app.two_players]) + tuple(KEY_HELP[1:])
+            return ("middle", (("Keys (H or F1 closes this)",) + keys,
+                               ("Keys: " + "; ".join(f"{k}: {what}" for k, what in keys),)))
+        if app.settings is not None:
             return super().board()
         if app.game.over():
             return ("edge", self.outcome_forms())
