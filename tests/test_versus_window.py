@@ -227,7 +227,9 @@ def test_a_player_snake_whose_opponent_fails_is_told(versus_app, monkeypatch):
     monkeypatch.setattr(app.seats[B], "next_direction", fail)
     app.tick()
     assert app.seats[B] is None and app.failures[B] is not None and app.game.steps == 1
-    assert "B nobody" in app.say.strip()[1]
+    assert "B nobody" in app.say.strip()[1] and "rival failed" in app.note[0]
+    press(app, pygame.K_r)  # a new round asks the opponent again
+    assert app.seats[B] is not None and app.seats[B].name == "rival"
 
 
 def test_help_says_which_keys_steer_which_snake(versus_app):

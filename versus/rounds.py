@@ -14,6 +14,7 @@ import time
 from typing import NamedTuple
 
 import solvers
+from files.versus_replay import VersusReplay
 from headless.figures import Timing
 from headless.soak import InvariantError
 from snake import DIRECTIONS, body_fault
@@ -90,7 +91,6 @@ def play_round(spec):
     if failure is not None:
         record["failure"] = failure
     if spec.keep:
-        from files.versus_replay import VersusReplay
         record["replay"] = VersusReplay.of(duel, [solvers.name_of(ref) for ref in spec.seats])
     return record
 

@@ -26,7 +26,7 @@ from window.app import App
 from window.canvas import DuelCanvas
 from window.overlays import Overlays
 from window.saves import Saves, replay_folder
-from window.texts import KEY_HELP, Texts, moves
+from window.texts import KEY_HELP, Texts, moves, shortened
 
 WASD, ARROWS = "wasd", "arrows"  # the two key sets (window/keys.py)
 COLOURS = ("black", "blue")  # how the texts name snake A and snake B
@@ -75,6 +75,7 @@ class VersusApp(App):
         if fresh:
             game = Duel(self.width, self.height, self.config["initial-length"], seed)
         self.game = game
+        self.failures = [None, None]  # a new round asks a solver that failed again
         self.drivers = set()
         self.drivers_of = (set(), set())  # who made each snake's moves
         self.canvas.new_game(game)
@@ -132,10 +133,12 @@ class VersusApp(App):
     def solver_failed(self, failure, side=A):
         """A solver broke the contract: snake A's goes to the player (as in single play); snake B's
         opponent is out of this round and the snake goes straight on; the board says who and why."""
-        self.failure = failure
         self.failures[side] = failure
         self.seats[side] = None
-        if side == A:
+        if side == B:
+            self.tell(f"{failure.name} failed: snake B goes straight on", f"{shortened(failure.name)} failed")
+        else:
+            self.failure = failure
             self.auto = False
             self.solver = None
             self.game.clear_turns(A)
