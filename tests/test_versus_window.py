@@ -247,3 +247,34 @@ def test_a_board_too_small_for_two_snakes_is_refused_in_one_line(capsys):
     assert main.main(["--versus", "rival", "--width", "3", "--height", "1", "--initial-length", "2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "versus play: two snakes of length 2 do not fit on one row of 3 cells" in err
+
+
+def test_an_old_config_plays_single_and_versus_says_the_mode():
+    base = {"window-width": 80, "window-height": 60, "block-size": 10, "speed": 0.3, "auto": True}
+    assert "versus" not in config.validate(base) and "versus" not in config.validate(dict(base, versus=None))
+    assert window.app_class(config.validate(base)) is window.App
+    assert config.validate(dict(base, versus="player"))["versus"] == "player"
+    assert window.app_class(config.validate(dict(base, versus="rival"))) is VersusApp
+    with pytest.raises(config.ConfigError, match='"versus" must be null, "player" or a solver, got 5'):
+        config.validate(dict(base, versus=5))
+    with pytest.raises(config.ConfigError, match='"versus": no solver \'astar\''):
+        config.validate(dict(base, versus="astar"))
+
+
+@pytest.mark.parametrize("side", [A, B])
+def test_a_cell_one_tail_leaves_and_the_other_head_takes_is_painted_as_the_head(versus_app, side):
+    #  a A B .       one snake's head steps onto the cell the other's tail leaves on the same tick;
+    #  . . b .       the cell must show the head, whichever snake moved (and was painted) first
+    #  . . b .
+    mover = [(1, 0), (0, 0)]
+    leaver = [(3, 2), (3, 1), (2, 1), (2, 0)]  # its tail (2, 0) leaves as it goes down
+    bodies = (mover, leaver) if side == A else (leaver, mover)
+    headings = (RIGHT, DOWN) if side == A else (DOWN, RIGHT)
+    duel = duel_at(bodies[0], headings[0], bodies[1], headings[1], (7, 7))
+    app = versus_app(game=duel, versus="player")
+    app.waiting = set()
+    app.render()
+    app.tick()
+    app.render()
+    assert not duel.over() and duel.snakes[side].head() == (2, 0)
+    assert color(app.screen, (2, 0)) == (RED if side == A else B_HEAD)
