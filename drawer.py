@@ -346,11 +346,15 @@ class PairDrawer(BoardDrawer):
         return [self.cell(c) for c in cells]
 
     def cell(self, cell):
+        """Repaint one cell: a head first (one that ran into a body is shown where it hit), then a
+        body, the fruit, or the floor."""
         cell = tuple(cell)
-        for drawer in self.snake_drawers:
-            i = drawer.index_of(cell)
-            if i is not None and i >= drawer.head_index():
-                return drawer.paint(i)
+        found = [(drawer, drawer.index_of(cell)) for drawer in self.snake_drawers]
+        found = [(i != drawer.head_index(), drawer, i) for drawer, i in found
+                 if i is not None and i >= drawer.head_index()]
+        if found:
+            _, drawer, i = min(found, key=lambda item: item[0])
+            return drawer.paint(i)
         if self.fruit_drawer.fruit.last_generate == cell:
             return self.fruit_drawer.paint(cell)
         return self._clear(cell)

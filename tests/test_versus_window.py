@@ -278,3 +278,20 @@ def test_a_cell_one_tail_leaves_and_the_other_head_takes_is_painted_as_the_head(
     app.render()
     assert not duel.over() and duel.snakes[side].head() == (2, 0)
     assert color(app.screen, (2, 0)) == (RED if side == A else B_HEAD)
+
+
+def test_a_versus_round_records_as_a_gif_with_both_snakes_and_the_ring(tmp_path):
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    from files import gif
+    from versus.rounds import RoundSpec, play_round
+    rep = play_round(RoundSpec(8, 6, 3, "rival", "greedy", 2, keep=True))["replay"]
+    path = tmp_path / "round.gif"
+    count, every, _ = gif.write_gif(rep, str(path), 10, 0.05)
+    assert count == len(rep.moves[0]) + 1 and every == 1
+    with Image.open(path) as image:
+        first = {colour for _, colour in image.convert("RGB").getcolors(10000)}
+        image.seek(count - 1)
+        last = {colour for _, colour in image.convert("RGB").getcolors(10000)}
+    assert {B_BODY, B_HEAD, BLACK, RED} <= first and {B_BODY, MARK, BLACK, RED} <= last
