@@ -13,7 +13,9 @@ from files import atomic, reading
 
 REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
 DEFAULTS = {"initial-length": 3, "seed": None, "solver": "greedy"}
-KNOWN = REQUIRED + tuple(DEFAULTS)
+OPTIONAL = ("versus",)  # optional keys a config holds only when given: absent and null are the same
+KNOWN = REQUIRED + tuple(DEFAULTS) + OPTIONAL
+PLAYER = "player"  # "versus": the second snake is a player's (the arrows), not a solver
 
 SPEED_MIN, SPEED_MAX = 0.01, 2.0  # seconds per move: the bounds of the config and of U/I
 MAX_WINDOW = 8192  # pixels per side; larger than any screen in use
@@ -46,6 +48,33 @@ def default_path():
 def load(path):
     """Read, parse and check the config file at `path`; return the complete config dict."""
     return validate(parse(read_text(path), path), path)
+
+
+USER_FOLDER = "snake-autopilot"  # under the user's config folder
+
+
+def user_path(environ=None):
+    """The player's own settings, read over the shipped config.json:
+    $XDG_CONFIG_HOME/snake-autopilot/config.json, else under ~/.config (XDG base dirs)."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_CONFIG_HOME") or ""
+    if not os.path.isabs(base):  # the XDG Base Directory spec: a relative value is to be ignored
+        base = os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, USER_FOLDER, "config.json")
+
+
+def load_shipped(path):
+    """The checkout's own config at `path` with the player's settings (user_path) read over it: the keys
+    the user file gives win. The shipped file is never written; Esc's panel writes the user file."""
+    shipped = parse(read_text(path), path)
+    user = user_path()
+    if not os.path.exists(user):
+        return validate(shipped, path)
+    validate(shipped, path)  # a problem of the shipped file is named as its own
+    mine = parse(read_text(user), user)
+    if not isinstance(mine, dict):
+        raise ConfigError(f"{user}: must be a JSON object {{...}} of the settings that differ, got {_describe(mine)}")
+    return validate(dict(shipped, **mine), user)
 
 
 def read_text(path):
@@ -199,9 +228,26 @@ def validate(data, where="config"):
     except solvers.SolverError as e:
         raise ConfigError(f'{where}: "solver": {e}') from None
     check_board(width // block, height // block, length, where)
-    return {"window-width": width, "window-height": height, "block-size": block,
-            "speed": float(speed), "auto": data["auto"], "initial-length": length,
-            "seed": seed, "solver": solver}
+    checked = {"window-width": width, "window-height": height, "block-size": block,
+               "speed": float(speed), "auto": data["auto"], "initial-length": length,
+               "seed": seed, "solver": solver}
+    versus = check_versus(data.get("versus"), where)
+    if versus is not None:
+        checked["versus"] = versus
+    return checked
+
+
+def check_versus(versus, where):
+    """The "versus" key: null (single play), "player", or the solver the other snake plays (its form only)."""
+    if versus is None or versus == PLAYER:
+        return versus
+    if not isinstance(versus, str):
+        raise ConfigError(f'{where}: "versus" must be null, "{PLAYER}" or a solver, got {_describe(versus)}')
+    try:
+        solvers.check_ref(versus)
+    except solvers.SolverError as e:
+        raise ConfigError(f'{where}: "versus": {e}') from None
+    return versus
 
 
 def board_size(config):
@@ -219,38 +265,49 @@ def cell_pixels(block, width, height, room):
 
 # -- the window's settings, written back -----------------------------------------------------------
 
-SETTINGS = ("initial-length", "speed", "auto", "solver", "seed")  # what the settings panel sets, the board aside
+SETTINGS = ("initial-length", "speed", "auto", "solver", "seed", "versus")  # what the panel sets, the board aside
 BOM = b"\xef\xbb\xbf"  # a UTF-8 byte-order mark, kept where the file has one
 
 
-def save_settings(path, board, settings):
-    """Write the board (W, H) in cells and `settings` (a value for each key of SETTINGS) into
-    the config file at `path`, whole or not at all (files/atomic.replace).
+def save_settings(path, board, settings, base=None):
+    """Write the board (W, H) in cells (None: as it is) and `settings` (a value for some keys of
+    SETTINGS: those the player changed) into the config file at `path`, whole or not at all
+    (files/atomic.replace).
 
     The file keeps its other keys, their order and its layout (the indentation of its
     keys, one line or many, a byte-order mark, a last newline); the board goes in at the
     file's own block-size (smaller only where a side would pass MAX_WINDOW pixels), and an
-    optional key left out of the file stays out while it has its default value. A file that
-    is not a valid config now is left as it is. Returns the config as written; ConfigError
-    (one line) when nothing was written.
+    optional key left out of the file stays out while it has its default value ("versus"
+    null: out). A file that is not a valid config now is left as it is. With `base` (the
+    shipped config's data), the file at `path` is the player's own (user_path): it may be
+    missing, and holds only the keys that differ, checked over `base`. Returns the config as
+    written; ConfigError (one line) when nothing was written.
     """
-    raw = _read_bytes(path)
-    text = _decoded(raw, path)
-    data = parse(text, path)
-    validate(data, path)  # a file broken since it was read is not overwritten
-    width, height = board
-    block = min(_whole(data, "block-size", path), MAX_WINDOW // max(width, height, 1))
+    if base is not None and not os.path.exists(path):
+        raw, text, data = b"", "{}\n", {}
+    else:
+        raw = _read_bytes(path)
+        text = _decoded(raw, path)
+        data = parse(text, path)
+    validate(data if base is None else dict(base, **data), path)  # a file broken since it was read is not overwritten
     updated = dict(data)
-    if block != data["block-size"]:
-        updated["block-size"] = block
-    updated.update({"window-width": width * block, "window-height": height * block})
-    for key in SETTINGS:
-        if key in data or key not in DEFAULTS or settings[key] != DEFAULTS[key]:
-            updated[key] = settings[key]
-    config = validate(updated, "the settings")
+    if board is not None:
+        width, height = board
+        size = _whole(dict(base or {}, **data), "block-size", path)
+        block = min(size, MAX_WINDOW // max(width, height, 1))
+        if block != size or base is not None:
+            updated["block-size"] = block
+        updated.update({"window-width": width * block, "window-height": height * block})
+    for key, value in settings.items():
+        if value is None and key in OPTIONAL:
+            updated.pop(key, None)
+        elif key in data or key not in DEFAULTS or value != DEFAULTS[key] or base is not None:
+            updated[key] = value
+    config = validate(updated if base is None else dict(base, **updated), "the settings")
     content = json.dumps(updated, indent=_indent(text)) + ("\n" if text.endswith("\n") else "")
     content = (BOM if raw.startswith(BOM) else b"") + content.encode("utf-8")
     try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         atomic.replace(path, lambda f: f.write(content))
     except OSError as e:
         raise ConfigError(f"cannot write {path}: {e.strerror or e}") from None

@@ -46,6 +46,11 @@ VIOLET = (170, 130, 240)  # the Hamiltonian cycle the autopilot follows, a line 
 ORANGE = (255, 150, 0)  # where the autopilot's route leaves that cycle: its shortcut
 CLEAR = (255, 0, 255)  # painted nowhere: a recording's frames mark unchanged pixels with it
 PALETTE = (WHITE, BLACK, RED, GREEN, CLEAR)  # an off-screen board's colours, in palette order
+B_BODY = (30, 100, 230)  # versus: snake B's body, blue ...
+B_HEAD = (255, 150, 0)  # ... and its head, orange: both apart from A's black and red down to 4-pixel cells
+MARK = (150, 0, 150)  # the ring round the cell where a game or a round was lost
+VERSUS_PALETTE = PALETTE + (B_BODY, B_HEAD, MARK)  # a versus recording's colours: single play's, then B's
+SNAKE_COLOURS = ((BLACK, RED), (B_BODY, B_HEAD))  # (body, head) of snake A (the single game's) and snake B
 
 SEGMENT_INSET = 0.2  # of a block: the white margin around a segment's square
 TAIL_INSET = 0.34  # of a block: the tail's thinner square
@@ -114,11 +119,13 @@ def toward(a, b):
 
 
 class SnakeDrawer(Drawer):
-    """Paints `snake`, and moves it so that only the changed cells are repainted."""
+    """Paints `snake` in `colours` (body, head), and moves it so that only the changed cells are
+    repainted."""
 
-    def __init__(self, screen, config, snake, floor=None):
+    def __init__(self, screen, config, snake, floor=None, colours=SNAKE_COLOURS[0]):
         super().__init__(screen, config, floor)
         self.snake = snake
+        self.body_colour, self.head_colour = colours
         self.dirty = []  # the rects the last next() touched
 
     def head_index(self):
@@ -146,11 +153,11 @@ class SnakeDrawer(Drawer):
         sides = [toward(body[i], body[j]) for j in (i - 1, i + 1) if head <= j < len(body)]
         sides = [direc for direc in sides if direc is not None]
         if i == head:
-            color, inset = RED, self.inset
+            color, inset = self.head_colour, self.inset
         elif i == len(body) - 1:
-            color, inset = BLACK, self.tail_inset
+            color, inset = self.body_colour, self.tail_inset
         else:
-            color, inset = BLACK, self.inset
+            color, inset = self.body_colour, self.inset
         return self._segment(body[i], color, inset, sides)
 
     def repaint(self, cell):
@@ -171,6 +178,17 @@ class SnakeDrawer(Drawer):
         """Move the snake one cell and repaint the cells whose picture changed: the new head,
         the old head (now the neck), and unless the snake grew, the vacated tail cell and the
         new tail. A head that left the board is not painted; the old one stays red."""
+        dirty, seen = [], set()
+        for cell in self.moved():
+            if cell not in seen:
+                seen.add(cell)
+                dirty.append(self.repaint(cell))
+        self.dirty = dirty
+        return dirty
+
+    def moved(self):
+        """Move the snake one cell; the cells on the board whose picture changed (see next), to
+        repaint. Two snakes on one board are repainted together, once both moved (PairDrawer)."""
         snake = self.snake
         old_head, old_tail = snake.head(), snake.tail()
         grew = snake.has_eaten()
@@ -178,13 +196,7 @@ class SnakeDrawer(Drawer):
         cells = [old_head, snake.head()] if self.on_screen(snake.head()) else []
         if not grew:
             cells = [old_tail, snake.tail()] + cells
-        dirty, seen = [], set()
-        for cell in cells:
-            if cell not in seen and self.on_screen(cell):
-                seen.add(cell)
-                dirty.append(self.repaint(cell))
-        self.dirty = dirty
-        return dirty
+        return [cell for cell in cells if self.on_screen(cell)]
 
 
 class FruitDrawer(Drawer):
@@ -307,6 +319,62 @@ class BoardDrawer(Drawer):
         return self.snake_drawer.repaint(cell)
 
 
+class PairDrawer(BoardDrawer):
+    """Two snakes and a fruit on one board (versus): the whole board, or one cell as either snake,
+    the fruit or the floor has it. A snake's moves are noted (`advance`) and the cells repainted
+    once both moved (`settle`), so a cell one snake's tail left and the other's head took is
+    painted as the head."""
+
+    def __init__(self, screen, config, snake_drawers, fruit_drawer):
+        super().__init__(screen, config, snake_drawers[0], fruit_drawer)
+        self.snake_drawers = snake_drawers
+        self.changed = []
+
+    def draw(self):
+        rect = super().draw()
+        self.snake_drawers[1].draw()
+        self.snake_drawers[0].draw()  # A's red head on top, as single play has it
+        return rect
+
+    def advance(self, side):
+        """Move snake `side` (0 A, 1 B) and note the cells to repaint."""
+        self.changed.extend(self.snake_drawers[side].moved())
+
+    def settle(self):
+        """Repaint the cells the moves since the last call changed; their rects."""
+        cells, self.changed = list(dict.fromkeys(self.changed)), []
+        return [self.cell(c) for c in cells]
+
+    def cell(self, cell):
+        """Repaint one cell: a head first (one that ran into a body is shown where it hit), then a
+        body, the fruit, or the floor."""
+        cell = tuple(cell)
+        found = [(drawer, drawer.index_of(cell)) for drawer in self.snake_drawers]
+        found = [(i != drawer.head_index(), drawer, i) for drawer, i in found
+                 if i is not None and i >= drawer.head_index()]
+        if found:
+            _, drawer, i = min(found, key=lambda item: item[0])
+            return drawer.paint(i)
+        if self.fruit_drawer.fruit.last_generate == cell:
+            return self.fruit_drawer.paint(cell)
+        return self._clear(cell)
+
+
+class MarkDrawer(Drawer):
+    """A ring round the cell where a game or a round was lost, over whatever lies there."""
+
+    def draw(self, cells):
+        """Ring each of `cells`; the rects touched."""
+        rects = []
+        width = max(1, self.blk // 8)
+        for cell in cells:
+            if self.on_screen(cell):
+                self.rect.topleft = self._to_left_top(*cell)
+                pygame.draw.rect(self.screen, MARK, self.rect, width)
+                rects.append(self.rect.copy())
+        return rects
+
+
 def make_icon():
     """The window's icon, painted by the game's own drawers: a snake bending toward a fruit.
 
@@ -324,14 +392,15 @@ def make_icon():
 
 # -- off-screen boards, for recordings -------------------------------------------------------
 
-def offscreen(size):
-    """A board of `size` pixels that is never shown, one byte a pixel: an index into PALETTE.
+def offscreen(size, palette=PALETTE):
+    """A board of `size` pixels that is never shown, one byte a pixel: an index into `palette`
+    (PALETTE; a versus recording's is VERSUS_PALETTE, which begins with it).
 
     No display is needed. The drawers paint on it as on the window; a colour maps to its
     palette index (the unused entries repeat WHITE, which the first index already is).
     """
     surface = pygame.Surface(size, 0, 8)
-    surface.set_palette(list(PALETTE) + [PALETTE[0]] * (256 - len(PALETTE)))
+    surface.set_palette(list(palette) + [palette[0]] * (256 - len(palette)))
     return surface
 
 
@@ -340,14 +409,14 @@ def palette_pixels(surface, rect):
     return pygame.image.tobytes(surface.subsurface(rect), "P")
 
 
-def changed_pixels(surface, rects):
+def changed_pixels(surface, rects, palette=PALETTE):
     """The box around `rects` on an offscreen() board, and its pixels with CLEAR outside the rects.
 
     Shown over the previous picture with CLEAR as transparent, the box changes just the
     rects. No rects (nothing changed) gives one CLEAR pixel.
     """
     box = rects[0].unionall(rects[1:]).clip(surface.get_rect()) if rects else pygame.Rect(0, 0, 1, 1)
-    patch = offscreen(box.size)
+    patch = offscreen(box.size, palette)
     patch.fill(CLEAR)
     for rect in rects:
         patch.blit(surface, (rect.x - box.x, rect.y - box.y), rect)

@@ -66,6 +66,12 @@ class Game:
     def over(self):
         return self.state != PLAYING
 
+    def crash(self):
+        """The cell where a lost game was lost: the head, or, for a head that left the board, the
+        last cell it held."""
+        snake = self.snake
+        return snake.head() if snake.on_board(snake.head()) else (snake.neck() or snake.head())
+
     def queue_turn(self, direc):
         """Remember a steering key; each queued turn is applied on its own tick.
 

@@ -31,7 +31,7 @@ from window.texts import keys_text
 # the headless-only ones; --headless refuses the window-only ones.
 HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from", "takeover_after", "start_fill",
                  "move_time", "cluster", "results", "plot")
-NOT_WITH_LOAD = ("config", "width", "height", "initial_length", "boards")  # a debug log brings its own
+NOT_WITH_LOAD = ("config", "width", "height", "initial_length", "boards", "versus")  # a debug log brings its own
 FROM_THE_START = ("start_fill", "save_games")  # these need a game played from its first move
 
 
@@ -60,6 +60,11 @@ def build_parser():
                       help="the solver the autopilot plays: " + ", ".join(solvers.names()) + ", or one of your own, "
                            "FILE.py:CLASS or MODULE:CLASS (docs/solvers.md); with --headless a comma-separated list "
                            "plays each on the same boards and seeds (default: the config's)")
+    game.add_argument("--versus", metavar="OPPONENT",
+                      help="two snakes on one board (docs/versus.md): you (WASD or arrows) against the solver "
+                           "OPPONENT, or 'player': WASD against the arrows; with --solver and the autopilot on, "
+                           "that solver plays the first snake. With --headless, A,B[,C...]: a tournament of every "
+                           "pair, each on both sides (default: the config's \"versus\"; the window only)")
     game.add_argument("--seed", type=seed_flag, metavar="S",
                       help=f"random seed, {configuration.SEED_RULE}: the same seed, the same games. "
                            "Headless game i uses S+i-1 (default: the config's, else 1); the window's first game uses S "
@@ -164,14 +169,14 @@ def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     config, start, path = None, None, None  # a debug log (--load) brings its own config, from no file
     if args.load:
-        moment = logged_moment(args.load)
+        moment = logged_moment(args.load, args.headless)
         if moment is None:
             return 2
         config, start = moment
     else:
         path = args.config or configuration.default_path()
         try:
-            config = configuration.load(path)
+            config = configuration.load(path) if args.config else configuration.load_shipped(path)
         except configuration.ConfigError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
@@ -180,6 +185,9 @@ def main(argv=None):
     except (solvers.SolverError, configuration.ConfigError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if args.headless and args.versus is not None:
+        from versus.tournament import run as tournament
+        return tournament(args, config)
     if args.headless:
         return headless.run(args, config, start)
     if args.replay:
@@ -211,15 +219,61 @@ def choose_solvers(args, config, path):
     args.solvers, config["solver"] = refs, refs[0]
     if args.solver is not None:
         args.solver = refs[0]
+    choose_versus(args, config, path)
 
 
-def logged_moment(path):
-    """(config, game) of the debug log at `path` (--load), or None once one line says why not."""
+def choose_versus(args, config, path):
+    """The versus play asked for: --versus (a list with --headless: `args.versus_refs`; one opponent,
+    or "player", in the window), else the window's config "versus". Each solver found and checked;
+    the window's opponent goes into the config's "versus"."""
+    if args.versus is not None:
+        names = [name.strip() for name in args.versus.split(",")]
+        try:
+            refs = [solvers.canonical(solvers.check_ref(name)) for name in names if name != configuration.PLAYER]
+        except solvers.SolverError as e:
+            raise solvers.SolverError(f"--versus: {e}") from None
+        if args.headless:
+            if len(refs) != len(names):
+                raise configuration.ConfigError("--versus with --headless: a tournament of solvers; "
+                                                "a player plays in the window")
+            args.versus_refs = refs
+        else:
+            if len(names) > 1:
+                raise configuration.ConfigError("--versus: the window plays one opponent (a solver, or player); "
+                                                "several are for --headless, a tournament")
+            config["versus"] = refs[0] if refs else configuration.PLAYER
+    elif config.get("versus") not in (None, configuration.PLAYER) and not args.headless:
+        folder = os.path.dirname(os.path.abspath(path)) if path is not None else None
+        config["versus"] = solvers.canonical(config["versus"], folder)
+    for ref in getattr(args, "versus_refs", None) or [config.get("versus")]:
+        if ref not in (None, configuration.PLAYER):
+            solvers.find(ref)
+
+
+def logged_moment(path, headless=False):
+    """(config, game) of the debug log at `path` (--load), or None once one line says why not. A
+    versus log (files/versus_log.py) gives a versus.duel.Duel, and its config plays versus against
+    the same drivers: it opens in the window only."""
+    from files import versus_log
     try:
-        return debuglog.load(path)
+        data = versus_log.read(path)
+        if not versus_log.is_versus(data):
+            return debuglog.load(path)
+        if headless:
+            raise debuglog.DebugLogError(f"{path} is a versus debug log: it opens in the window (no --headless)")
+        config, duel, drivers = versus_log.load(data, path)
+        return versus_config(config, drivers), duel
     except debuglog.DebugLogError as e:
         print(f"error: {e}", file=sys.stderr)
         return None
+
+
+def versus_config(config, drivers):
+    """The config of a versus log's moment: snake B's driver is the opponent, snake A's the autopilot."""
+    config = dict(config, versus=drivers[1])
+    if drivers[0] != configuration.PLAYER:
+        config.update(auto=True, solver=drivers[0])
+    return configuration.validate(config, "the debug log's drivers")
 
 
 if __name__ == "__main__":

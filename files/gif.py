@@ -83,6 +83,34 @@ def frames(replay, cell, every):
             dirty.clear()
 
 
+def versus_frames(rep, cell, every):
+    """frames() of a versus replay (files/versus_replay.py): both snakes, B in its own colours, and
+    the ring where the round was lost on the last frame."""
+    surface = drawer.offscreen((rep.width * cell, rep.height * cell), drawer.VERSUS_PALETTE)
+    config = {"block-size": cell}
+    duel = rep.start()
+    drawers = [drawer.SnakeDrawer(surface, config, snake, colours=colours)
+               for snake, colours in zip(duel.snakes, drawer.SNAKE_COLOURS)]
+    fruit_drawer = drawer.FruitDrawer(surface, config, duel.fruit)
+    board = drawer.PairDrawer(surface, config, drawers, fruit_drawer)
+    whole = board.draw()
+    yield whole, drawer.palette_pixels(surface, whole)
+    advances = (lambda: board.advance(0), lambda: board.advance(1))
+    dirty, last = [], len(rep.moves[0])
+    for n, letters in enumerate(zip(*rep.moves), 1):
+        ate = duel.step(tuple(LETTER_DIRECTION[letter] for letter in letters), advances)
+        dirty += board.settle()
+        if any(ate) and not duel.over():
+            fruit = fruit_drawer.draw()
+            if fruit is not None:
+                dirty.append(fruit)
+        if n == last and duel.over():
+            dirty += drawer.MarkDrawer(surface, config).draw(duel.marks)
+        if n % every == 0 or n == last:
+            yield drawer.changed_pixels(surface, dirty, drawer.VERSUS_PALETTE)
+            dirty.clear()
+
+
 def write_gif(replay, path, cell, seconds, every=None):
     """Write `replay` as an animated GIF at `path`, never replacing a file; return (frames, every,
     the seconds it plays for).
@@ -90,15 +118,18 @@ def write_gif(replay, path, cell, seconds, every=None):
     Each frame shows for `seconds` (at least 0.02 s); the last one for at least 2 s.
     """
     image_module, gif = pillow()
-    every = every or auto_every(len(replay.moves))
-    total = frame_count(len(replay.moves), every)
+    versus = isinstance(replay.moves, tuple)  # a versus replay: a string of moves per snake
+    ticks = len(replay.moves[0]) if versus else len(replay.moves)
+    every = every or auto_every(ticks)
+    total = frame_count(ticks, every)
     frame_ms = 10 * max(MIN_FRAME_CS, round(seconds * 100))
     hold_ms = max(frame_ms, 10 * HOLD_CS)
-    palette = b"".join(bytes(color) for color in drawer.PALETTE)
-    clear = drawer.PALETTE.index(drawer.CLEAR)
+    colours = drawer.VERSUS_PALETTE if versus else drawer.PALETTE
+    palette = b"".join(bytes(color) for color in colours)
+    clear = colours.index(drawer.CLEAR)
 
     def fill(f):
-        for index, (box, pixels) in enumerate(frames(replay, cell, every)):
+        for index, (box, pixels) in enumerate((versus_frames if versus else frames)(replay, cell, every)):
             image = image_module.frombytes("P", box.size, pixels)
             image.putpalette(palette)
             params = {"duration": hold_ms if index == total - 1 else frame_ms}

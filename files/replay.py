@@ -142,6 +142,7 @@ def parse(data, where="replay"):
     found = data.get("format")
     if found != FORMAT:
         hint = " (a debug log: open it with --load)" if str(found).startswith("snake-debug-log") else ""
+        hint = " (a versus replay: --replay plays it)" if found == "snake-versus-replay/1" else hint
         raise ReplayError(f"{where}: unknown format {json.dumps(found)[:40]}{hint}; this game reads {FORMAT}")
     board = _field(data, "board", lambda v: isinstance(v, str) and BOARD.fullmatch(v), 'a board "WxH"', where)
     width, height = (int(n) for n in BOARD.fullmatch(board).groups())
@@ -215,6 +216,13 @@ def play_back(replay, where="replay"):
 
 def load(path):
     """Read, check and play through the replay file at `path`; return the Replay."""
+    replay = parse(read_json(path), path)
+    play_back(replay, path)
+    return replay
+
+
+def read_json(path):
+    """The parsed JSON of the replay file at `path` (either kind); ReplayError if it is none."""
     try:
         with open(path, "rb") as f:
             text = f.read().decode("utf-8-sig")
@@ -226,9 +234,7 @@ def load(path):
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
         raise ReplayError(f"{path}: not a replay file (bad JSON: {e})") from None
-    replay = parse(data, path)
-    play_back(replay, path)
-    return replay
+    return data
 
 
 class ReplayPilot(Solver):

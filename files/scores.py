@@ -40,6 +40,7 @@ OLD_START = 3  # the starting length format 1's tables are carried over to: conf
 OLD_PLAYER = "player (maybe helped)"  # format 1's "player": the player made at least one move
 FOLDER = "snake-autopilot"  # under the user's data folder
 FILE = "scores.json"
+VERSUS_FILE = "versus-scores.json"  # versus play's best results, beside single play's: a file per mode
 PLAYER = "player"  # the name games steered by hand are kept under
 TABLE = re.compile(r"[1-9][0-9]*x[1-9][0-9]* start [1-9][0-9]*\Z")  # "16x12 start 3"
 OLD_BOARD = re.compile(r"[1-9][0-9]*x[1-9][0-9]*\Z")  # format 1's "16x12"
@@ -155,6 +156,12 @@ class ScoreBook:
             self.table, problem = read(path)
             quiet = problem is None or problem[0] in ("missing", "old")  # a first run, an older game's file
             self.warning = None if quiet else problem[1]
+
+    def versus_book(self):
+        """The book of versus play's best results: VERSUS_FILE beside this one (memory only if this is)."""
+        if self.path is None:
+            return ScoreBook()
+        return ScoreBook(os.path.join(os.path.dirname(self.path), VERSUS_FILE))
 
     def best(self, table):
         """{name: {"length", "moves_to_win"}} in `table` ("16x12 start 3"), a copy."""

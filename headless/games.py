@@ -42,6 +42,11 @@ class GameSpec(NamedTuple):
     start: Optional[Game] = None  # --load: start from a copy of this game at a logged moment; seed may be None
     move_time: Optional[float] = None  # --move-time: seconds a move, thought through as the window would
 
+    @property
+    def refs(self):
+        """The solvers the game plays (for --cluster, which ships those from outside)."""
+        return tuple(ref for ref in (self.solver, self.takeover_from) if ref is not None)
+
 
 def starting_game(spec):
     """The game `spec` starts: a new one, one already `start_fill` full, or a copy of the logged
@@ -97,10 +102,19 @@ def play_game(spec, report=None):
     return record
 
 
+def play_spec(spec, report=None):
+    """The record of any spec the engines play: a GameSpec's game (play_game), or that of a spec
+    that plays itself, a versus round (versus/rounds.py's RoundSpec.play)."""
+    own = getattr(spec, "play", None)
+    if own is not None:
+        return own(report)
+    return play_game(spec) if report is None else play_game(spec, report)
+
+
 def play_batch(specs):
     """Play a few games in one message to a worker (--jobs, --cluster): tiny games would be all
     messages otherwise."""
-    return [play_game(spec) for spec in specs]
+    return [play_spec(spec) for spec in specs]
 
 
 def batches(specs, workers):

@@ -20,7 +20,7 @@ import multiprocessing.connection
 import signal
 import threading
 
-from headless.games import batches, play_batch, play_game
+from headless.games import batches, play_batch, play_spec
 
 AHEAD_PER_JOB = 2  # batches out per worker, counted from the oldest unfinished: none idles, little is kept
 
@@ -125,6 +125,7 @@ def _stop(workers):
 def play_all(specs, jobs=1, report=None):
     """Yield the record of every game in `specs`, in order: here, or in `jobs` worker processes.
     A game played here calls `report(game)` now and then while it goes on (games.play_game).
+    A spec is a game's (games.GameSpec) or a versus round's (versus/rounds.py).
 
     Closing the generator (Ctrl-C, a broken rule) kills the workers at once. At most
     AHEAD_PER_JOB batches a worker are out past the oldest unfinished one, so little
@@ -132,7 +133,7 @@ def play_all(specs, jobs=1, report=None):
     """
     if jobs <= 1 or len(specs) <= 1:
         for spec in specs:
-            yield play_game(spec, report)
+            yield play_spec(spec, report)
         return
     jobs = min(jobs, len(specs))
     workers = []

@@ -59,26 +59,40 @@ def key(spec):
 
 def line_of(spec, record):
     """The JSON line of one finished game."""
-    timing = record["timing"]
     line = {"board": key(spec)[0], "seed": spec.seed, "solver": spec.solver, "outcome": record["outcome"],
             "moves": record["steps"], "length": record["length"]}
     if "handover" in record:
         line["handover"] = record["handover"]
     if "failure" in record:
         line["failure"] = record["failure"]
-    line["times"] = {"moves": timing.moves, "total_ns": timing.total_ns, "max_ns": timing.max_ns,
-                     "us": {str(bucket): count for bucket, count in sorted(timing.counts.items())}}
+    line["times"] = times_of(record["timing"])
     return json.dumps(line, separators=(",", ":")) + "\n"
 
 
-def record_of(line):
-    """The record (as play_game returns it, without a replay) of a parsed line; ValueError if it is no game."""
-    times = line["times"]
+def times_of(timing):
+    """A Timing as a line keeps it: its histogram and totals."""
+    return {"moves": timing.moves, "total_ns": timing.total_ns, "max_ns": timing.max_ns,
+            "us": {str(bucket): count for bucket, count in sorted(timing.counts.items())}}
+
+
+def timing_of(times):
+    """The Timing a line's `times` keep; ValueError if they do not add up."""
     timing = Timing()
     timing.counts = {int(bucket): int(count) for bucket, count in times["us"].items()}
     timing.total_ns, timing.moves, timing.max_ns = int(times["total_ns"]), int(times["moves"]), int(times["max_ns"])
     if sum(timing.counts.values()) != timing.moves or min(timing.counts.values(), default=0) < 1:
         raise ValueError("its move times do not add up")
+    return timing
+
+
+def key_of_line(line):
+    """The key (as `key` gives it) of the game a parsed line is about."""
+    return line["board"], line["seed"], line.get("solver", line.get("autopilot"))  # "autopilot": before 2026-11-28
+
+
+def record_of(line):
+    """The record (as play_game returns it, without a replay) of a parsed line; ValueError if it is no game."""
+    timing = timing_of(line["times"])
     if line["outcome"] not in OUTCOMES or not isinstance(line["moves"], int) or not isinstance(line["length"], int):
         raise ValueError("no outcome, moves or length")
     record = {"seed": line["seed"], "outcome": line["outcome"], "length": line["length"], "steps": line["moves"],
@@ -90,24 +104,35 @@ def record_of(line):
     return record
 
 
-class Results:
-    """The results file of one run: the games it already holds, and the appending of new ones."""
+class Games:
+    """How a results file keeps single games: `key`, `line_of`, `key_of_line` and `record_of` above.
+    A tournament's rounds are kept by another such codec (versus/tournament.py)."""
 
-    def __init__(self, path, run):
-        self.path, self.run = path, run
+    key = staticmethod(key)
+    line_of = staticmethod(line_of)
+    key_of_line = staticmethod(key_of_line)
+    record_of = staticmethod(record_of)
+
+
+class Results:
+    """The results file of one run: the games it already holds, and the appending of new ones.
+    `codec` says how its lines keep the games (default: single games, Games)."""
+
+    def __init__(self, path, run, codec=Games):
+        self.path, self.run, self.codec = path, run, codec
         self.games = {}  # key -> record, from the file
         self.notes = []  # lines for stderr: a torn last line dropped, games taken from the file
         self.file = None
         self.synced = time.monotonic()
 
     @classmethod
-    def open(cls, path, run, specs):
+    def open(cls, path, run, specs, codec=Games):
         """The results file at `path` for the run `run` (its first line) whose games are `specs`.
 
         A new file is made with its first line. An existing one must be this run's: its games are
         read, a torn last line is cut off. Anything else raises ResultsError, the file untouched."""
-        results = cls(path, run)
-        wanted = {key(spec): spec for spec in specs}
+        results = cls(path, run, codec)
+        wanted = {codec.key(spec): spec for spec in specs}
         try:
             with open(path, "rb") as f:
                 content = f.read()
@@ -155,13 +180,12 @@ class Results:
         for number, raw in enumerate(lines[1:], start=2):
             try:
                 line = json.loads(raw)
-                solver = line.get("solver", line.get("autopilot"))  # "autopilot": files before 2026-11-28
-                spec = wanted[(line["board"], line["seed"], solver)]
-                record = record_of(line)
+                spec = wanted[self.codec.key_of_line(line)]
+                record = self.codec.record_of(line)
             except (ValueError, KeyError, TypeError, AttributeError):
                 raise ResultsError(f"--results: line {number} of {self.path} is not a game of this run; "
                                    "the file is left as it is") from None
-            self.games.setdefault(key(spec), record)
+            self.games.setdefault(self.codec.key(spec), record)
         if torn:
             self.notes.append(f"results: the last line of {self.path} was cut short (a run ended while writing it): "
                               "dropped, its game is played again")
@@ -171,7 +195,7 @@ class Results:
 
     def write(self, spec, record):
         """Append one finished game, flushed; synced to disk when SYNC_SECONDS have passed."""
-        self.file.write(line_of(spec, record))
+        self.file.write(self.codec.line_of(spec, record))
         self.file.flush()
         if time.monotonic() - self.synced >= SYNC_SECONDS:
             self.sync()
@@ -195,10 +219,10 @@ class Results:
         the next one, so that a run stopped counts it in its figures as the file does; one
         pressed meanwhile comes then."""
         def resumed(specs):
-            todo = [spec for spec in specs if key(spec) not in self.games]
+            todo = [spec for spec in specs if self.codec.key(spec) not in self.games]
             with contextlib.closing(play(todo)) as played:
                 for spec in specs:
-                    record = self.games.get(key(spec))
+                    record = self.games.get(self.codec.key(spec))
                     if record is not None:
                         yield record
                         continue

@@ -33,7 +33,7 @@ from headless.games import GameSpec
 from headless.jobs import WorkerLost, play_all
 from headless.keep import Keeper
 from headless.plot import Plot, may_replace
-from headless.results import Results, ResultsError, describe_run
+from headless.results import Games, Results, ResultsError, describe_run
 from headless.soak import InvariantError
 
 
@@ -96,22 +96,23 @@ def board_plans(args, boards, length, max_steps):
 
 
 @contextlib.contextmanager
-def engine(args, jobs, run, specs, plot=None, report=None):
+def engine(args, jobs, run, specs, plot=None, report=None, codec=Games):
     """The function that plays the games: --cluster's or --jobs', with --results and --plot in front.
 
     `run` names the run for --results (its first line) and `specs` are all its games. The
     file is opened before the cluster is reached, so a wrong file costs no connection;
     either refused is a ResultsError or a ClusterError, with nothing played. `plot`, a
-    Plot, is shown every game's record; `report`, a long game's progress, when played here."""
+    Plot, is shown every game's record; `report`, a long game's progress, when played here;
+    `codec`, how --results keeps the games (a tournament's rounds have their own)."""
     with contextlib.ExitStack() as stack:
         book = None
         if args.results is not None:
-            book = Results.open(args.results, run, specs)
+            book = Results.open(args.results, run, specs, codec)
             stack.callback(book.close)
             for note in book.notes:
                 print(note, file=sys.stderr)
         if args.cluster is not None:
-            refs = {spec.solver for spec in specs} | {spec.takeover_from for spec in specs} - {None}
+            refs = {ref for spec in specs for ref in spec.refs}
             play = stack.enter_context(Cluster(args.cluster, sorted(refs))).play
         else:
             play = functools.partial(play_all, jobs=jobs, report=report)

@@ -15,6 +15,7 @@ same way a solver from outside is loaded:
     hamilton   hamilton:HamiltonSolver               never loses (hamilton/)
     shortest   solvers.baselines:ShortestSolver      the shortest path to the fruit, nothing more
     random     solvers.baselines:RandomSolver        a random move that does not die at once
+    rival      versus.rival:RivalSolver              made for versus play: sees the other snake (versus/)
 
 The names live here, apart from the classes, so that the config can check a "solver" key
 without importing any solver.
@@ -31,6 +32,7 @@ BUILT_IN = {  # name -> "module:Class", in the order Tab goes through them
     "hamilton": "hamilton:HamiltonSolver",
     "shortest": "solvers.baselines:ShortestSolver",
     "random": "solvers.baselines:RandomSolver",
+    "rival": "versus.rival:RivalSolver",
 }
 
 __all__ = ["BUILT_IN", "SolverError", "canonical", "check_ref", "find", "is_outside", "make", "name_of", "names"]

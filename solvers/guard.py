@@ -67,7 +67,7 @@ class Guarded:
         cls = find(ref)
         self.memoryless = bool(getattr(cls, "memoryless", False))
         self.follows_a_cycle = bool(getattr(cls, "follows_a_cycle", False))
-        self.mirror = None if self.trusted else Mirror(game)
+        self.mirror = None if self.trusted else mirror_of(game)
         self.alarm = None if self.trusted else Alarm.shared()
         self.failed = None
         self.solver = None
@@ -154,6 +154,13 @@ class Guarded:
     def _fail(self, call, why):
         self.failed = SolverFailed(self.name, call, self.game.steps, why)
         return self.failed
+
+
+def mirror_of(game):
+    """The copy of `game` a solver from outside is given: a Mirror of a game.Game, or what the
+    game says its own copy is (`game.mirror()`: one snake's view of a duel, versus/)."""
+    own = getattr(game, "mirror", None)
+    return own() if own is not None else Mirror(game)
 
 
 def brief(value):

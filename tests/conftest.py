@@ -27,9 +27,10 @@ set_hypothesis_home_dir(os.path.join(ROOT, ".hypothesis"))
 
 @pytest.fixture(autouse=True)
 def private_data_home(tmp_path_factory, monkeypatch):
-    """Best scores and anything else kept in the user's data folder go to a throwaway folder,
+    """Best scores and anything else kept in the user's data and config folders go to throwaway folders,
     for this process and the programs the tests start; the real home is never written."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config-home")))  # the player's settings
 
 
 @pytest.fixture

@@ -57,7 +57,8 @@ def test_the_config_accepts_every_registered_solver(name):
 def test_the_config_names_every_autopilot_when_refusing_one():
     data = {"window-width": 800, "window-height": 600, "block-size": 50, "speed": 0.3, "auto": True,
             "solver": "nope"}
-    with pytest.raises(config.ConfigError, match="one of greedy, hamilton, shortest, random, or one of your own"):
+    with pytest.raises(config.ConfigError,
+                       match="one of greedy, hamilton, shortest, random, rival, or one of your own"):
         config.validate(data)
 
 
@@ -87,6 +88,7 @@ def window(monkeypatch):
         def __init__(self, config, game=None, paused=False, score_book=None, **more):
             seen.update(config=config, game=game, paused=paused)
             self.saves = SimpleNamespace(gif_args=None)
+            self.reopen = None  # no other mode asked for next
 
         def run(self):
             return 0

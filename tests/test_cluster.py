@@ -419,3 +419,16 @@ def test_a_solver_file_the_workers_never_saw_is_shipped_with_the_games_code(dask
     where_here, where_there = here[1]["failures"][0]["why"], there[1]["failures"][0]["why"]
     assert where_here.endswith(f"RuntimeError: {tmp_path}/mine.py")  # its __file__: here, the file itself
     assert ".zip/outside/" in where_there and where_there.endswith("/mine.py")  # there, the copy shipped
+
+
+@needs_dask
+def test_a_tournament_on_the_cluster_gives_the_figures_of_one_job(dask_cluster, tmp_path):
+    flags = ["--versus", "rival,greedy", "--width", "8", "--height", "6", "--games", "4", "--seed", "2"]
+    alone = headless(*flags, "--jobs", "1", cwd=str(tmp_path))
+    done = headless(*flags, "--cluster", dask_cluster.address, cwd=str(tmp_path))
+    assert done.returncode == alone.returncode == 0, done.stderr
+
+    def lines(run):
+        return [{k: v for k, v in json.loads(line).items() if k not in ("seconds", "a_move_ms_mean", "b_move_ms_mean")}
+                for line in run.stdout.splitlines() if line.startswith("{")]
+    assert lines(done) == lines(alone) and len(lines(done)) == 1

@@ -91,7 +91,8 @@ def test_the_configs_solver_file_is_found_beside_the_config(mine, tmp_path_facto
     ("mine.py:NoGame", "error: mine.py: NoGame is not a solver: NoGame(game) cannot be called"),
     ("nosuchmodule:Mine", "error: nosuchmodule: no such module (from the current folder or PYTHONPATH)"),
     ("mine.py:", "error: --solver: mine.py:: a solver from outside is named FILE.py:CLASS or MODULE:CLASS"),
-    ("astar", "error: --solver: no solver 'astar': one of greedy, hamilton, shortest, random, or one of your own"),
+    ("astar", "error: --solver: no solver 'astar': one of greedy, hamilton, shortest, random, rival, "
+              "or one of your own"),
 ])
 @pytest.mark.parametrize("mode", [["--headless", "--games", "1"], []])
 def test_a_solver_that_cannot_be_played_is_one_line_naming_the_file_and_exit_2(mine, ref, says, mode):
@@ -330,15 +331,15 @@ def window_app(mine, solver="mine.py:Hugger", **changes):
 
 def test_the_window_plays_a_solver_file_and_tab_goes_through_it_after_the_built_ins(mine):
     app = window_app(mine)
-    assert app.choices == ["greedy", "hamilton", "shortest", "random", f"{mine}/mine.py:Hugger"]
+    assert app.choices == ["greedy", "hamilton", "shortest", "random", "rival", f"{mine}/mine.py:Hugger"]
     for _ in range(10):
         assert app.tick()
     assert app.game.state == PLAYING and "autopilot on: Hugger" in app.say.caption()
     names = []
-    for _ in range(5):
+    for _ in range(6):
         press(app, pygame.K_TAB)
         names.append(app.solver_shown)
-    assert names == ["greedy", "hamilton", "shortest", "random", "Hugger"]
+    assert names == ["greedy", "hamilton", "shortest", "random", "rival", "Hugger"]
 
 
 def test_o_and_c_show_a_solver_files_path_and_cycle(mine):

@@ -338,7 +338,9 @@ def test_normal_ticks_update_at_most_four_cells_and_the_strip(make_app, monkeypa
     assert strip == (0, H * BLOCK, W * BLOCK, labels.STRIP_HEIGHT)  # below the board
     for rects in calls[1:]:
         assert rects is not None and rects[-1] == strip  # the moves went up by one
-        assert 1 <= len(rects[:-1]) <= 4 and all(r.size == (BLOCK, BLOCK) for r in rects[:-1])
+        cells = [r for r in rects[:-1] if r.size == (BLOCK, BLOCK)]
+        boxes = [r for r in rects[:-1] if r.size != (BLOCK, BLOCK)]  # the hint, put back over a cell under it
+        assert 1 <= len(cells) <= 4 and len(boxes) <= 1
     assert len(calls) - 1 == 80  # one update per move, nothing when there was nothing to show
 
 
@@ -582,7 +584,7 @@ def test_every_caption_fits_a_title_bar():
 def test_key_help_lists_every_key_once_in_the_agreed_order():
     keys = [k for k, _ in texts.KEY_HELP]
     assert keys == ["W A S D / arrows", "U", "I", "P", ".", "R", "Return", "Tab", "O", "C", "H or F1", "Esc",
-                    "space", "G", "Q / close"]
+                    "V", "space", "G", "Q / close"]
     assert all(isinstance(k, str) and isinstance(what, str) and what for k, what in texts.KEY_HELP)
 
 
@@ -602,7 +604,8 @@ def test_the_hint_says_how_to_take_the_wheel_and_goes_after_a_while(make_app, mo
     app = make_app(auto=True, **BIG)
     app.render()
     place, forms = app.canvas.texts
-    assert place == "edge" and "Return" in forms[0][0] and "H: help" in forms[0][0] and app.canvas.labels
+    hint = forms[0][0].replace(labels.KEEP, " ")  # the words it keeps together, shown with spaces
+    assert place == "edge" and "Return: take the wheel" in hint and "H: help" in hint and app.canvas.labels
     assert app.canvas.labels[0].rect.bottom > app.screen.get_height() // 2  # the head is on the top row
     app.tick()
     now[0] += window_app.HINT_SECONDS - 0.1
@@ -689,15 +692,15 @@ def test_an_endless_loop_is_said_on_the_board_and_in_the_caption():
     assert app.game.steps == 488 and app.drive.watch.period == 46 and len(app.game.snake) == 46
     app.render()
     place, forms = app.canvas.texts
-    assert forms == (("Circling: greedy will never reach this fruit safely.",
-                      "Tab: hamilton may still win it (deciding) - Return: take over"),)
+    news = "Tab: hamilton may still win it (deciding) - Return:\u00a0take\u00a0over"  # "take over" kept whole
+    assert forms == (("Circling: greedy will never reach this fruit safely.", news), (news,))
     assert app.canvas.labels and app.screen.get_rect().contains(app.canvas.labels[0].rect)
     caption = pygame.display.get_caption()[0]
     assert caption == "Snake - length 46/48 - autopilot on: greedy - circling; hamilton may win"
     while app.think(app.clock() + 1):  # the verdict, in the time between ticks: 2 free cells, soon known
         pass
     app.render()
-    assert app.canvas.texts[1][0][1] == "Tab: hamilton can win from here - Return: take over"
+    assert app.canvas.texts[1][0][1] == "Tab: hamilton can win from here - Return:\u00a0take\u00a0over"
     assert pygame.display.get_caption()[0].endswith("- circling; hamilton can win")
     box = app.canvas.labels[0].rect
     for _ in range(46):  # it goes on circling under the box, which stays on top
@@ -1014,7 +1017,7 @@ def test_every_setting_changes_and_a_new_game_plays_them(tmp_path):
         press(app, pygame.K_DOWN, pygame.K_RIGHT)  # which: hamilton
         press(app, pygame.K_DOWN, *[pygame.K_LEFT] * 8)  # seed 7 down to 0, then random
         assert app.settings.values == {"width": 8, "height": 5, "length": 4, "speed": 0.15, "auto": False,
-                                       "solver": "hamilton", "seed": None}
+                                       "solver": "hamilton", "seed": None, "versus": None}
         press(app, pygame.K_RETURN)
         assert (app.game.height, len(app.game.snake), app.interval, app.auto, app.solver_name) == \
             (5, 4, 0.15, False, "hamilton")
@@ -1026,11 +1029,15 @@ def test_every_setting_changes_and_a_new_game_plays_them(tmp_path):
         pygame.display.quit()
 
 
-def test_a_speed_set_with_u_is_saved_as_the_strip_shows_it(tmp_path):
+def test_a_speed_set_with_u_shows_in_the_panel_as_the_strip_shows_it_and_is_saved_once_changed_there(tmp_path):
     app, path = settings_app(tmp_path)
     try:
-        press(app, pygame.K_u, pygame.K_ESCAPE, pygame.K_RETURN)  # 0.3 x 0.8: 0.24000000000000002
-        assert json.loads(path.read_text())["speed"] == 0.24 and "0.24 s/move" in app.say.strip()[0]
+        press(app, pygame.K_u, pygame.K_ESCAPE)  # 0.3 x 0.8: 0.24000000000000002
+        assert app.settings.values["speed"] == 0.24
+        press(app, pygame.K_RETURN)  # nothing changed in the panel: nothing saved, U's speed is the session's
+        assert json.loads(path.read_text())["speed"] == 0.3 and "0.24 s/move" in app.say.strip()[0]
+        press(app, pygame.K_ESCAPE, *[pygame.K_DOWN] * 3, pygame.K_LEFT, pygame.K_RETURN)  # the next speed down
+        assert json.loads(path.read_text())["speed"] == 0.2 and "0.2 s/move" in app.say.strip()[0]
     finally:
         pygame.display.quit()
 
@@ -1040,13 +1047,18 @@ def test_values_the_config_refuses_are_said_and_return_does_not_apply_them(tmp_p
     before = path.read_text()
     try:
         press(app, pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_DOWN)
-        press(app, *[pygame.K_RIGHT] * 6)  # a start length of 9 on a board 8 wide
-        assert "does not fit on a board 8 cells wide" in app.settings.problem
+        press(app, *[pygame.K_RIGHT] * 6)  # a start length of 9 on a board 8 wide is not stepped to
+        assert app.settings.values["length"] == 8 and app.settings.problem is None
+        press(app, pygame.K_UP, pygame.K_UP, pygame.K_LEFT)  # nor a board narrower than the snake
+        assert app.settings.values["width"] == 8
+        app.settings.values["width"] = 7  # a value no step gives: the problem names the setting as the panel does
+        app.settings.problem = app.settings._problem()
+        assert "does not fit on a board 7 cells wide" in app.settings.problem
         app.render()
-        assert app.canvas.texts[1][0][-1].startswith("Not valid: \"initial-length\" 9 does not fit")
+        assert app.canvas.texts[1][0][-1].startswith("Not valid: Start length 8 does not fit")
         press(app, pygame.K_RETURN)
         assert app.settings is not None and len(app.game.snake) == 3 and path.read_text() == before
-        press(app, pygame.K_UP, pygame.K_UP, *[pygame.K_RIGHT] * 400)  # wider than the screen can show
+        press(app, *[pygame.K_RIGHT] * 400)  # wider than the screen can show
         assert "does not fit on this 1024x768 screen" in app.settings.problem
     finally:
         pygame.display.quit()
@@ -1310,13 +1322,13 @@ def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):
         moved = real_tick()
         for _ in range(rng.randrange(8)):
             event = random_event(rng)
-            if event.type == pygame.QUIT or getattr(event, "key", None) in (pygame.K_q, pygame.K_i):
-                continue  # keep the loop running and quick
+            if event.type == pygame.QUIT or getattr(event, "key", None) in (pygame.K_q, pygame.K_i, pygame.K_v):
+                continue  # keep the loop running and quick (V ends the loop to reopen in versus play)
             pygame.event.post(event)
         return moved
     monkeypatch.setattr(app, "tick", tick)
     assert app.run(max_ticks=150, max_seconds=20) == 0
-    assert app.running
+    assert app.running or app.reopen is not None  # still playing, or asked (the panel's Versus line) for another mode
 
 
 def test_the_screenshot_script_draws_the_board(tmp_path):

@@ -66,17 +66,29 @@ def check_side(dest, value, length):
                                         f"{configuration.cells(configuration.MAX_WINDOW)} {side}")
 
 
+def app_class(config):
+    """The window App that plays `config`: single play's, or versus play's when it names "versus"."""
+    if config.get("versus") is None:
+        return App
+    from window.versus import VersusApp
+    return VersusApp
+
+
 def play(config, args, game=None, config_path=None):
-    """Open the window and play (`game`: a debug log's moment, shown paused); the exit code.
-    `config_path`: the config file in use, where the settings panel saves (None: none)."""
+    """Open the window and play (`game`: a debug log's moment, shown paused: a Game, or a versus
+    Duel); the exit code. `config_path`: the config file in use, where the settings panel saves
+    (None: none). V and the panel's Versus line change the mode: the App ends with the config to
+    play next (`reopen`), and the same window goes on with the App of that mode."""
     try:
         config = window_config(config, args)
+        if game is None and room_problem(config) is not None:
+            raise configuration.ConfigError(room_problem(config))
     except configuration.ConfigError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     book = scores.ScoreBook(scores.default_path())
     try:
-        app = App(config, game, game is not None, score_book=book, config_path=config_path)
+        app = app_class(config)(config, game, game is not None, score_book=book, config_path=config_path)
     except pygame.error as e:
         print(f"error: cannot open the window: {e}; try --headless", file=sys.stderr)
         return 1
@@ -88,7 +100,11 @@ def play(config, args, game=None, config_path=None):
         print(f"best scores: {book.warning}", file=sys.stderr)
     app.saves.gif_args = args if getattr(args, "record", None) else None
     try:
-        return app.run()
+        while True:
+            code = app.run()
+            if app.reopen is None:
+                return code
+            app = reopened(app, book, config_path)
     except KeyboardInterrupt:
         return 130
     finally:
@@ -96,10 +112,43 @@ def play(config, args, game=None, config_path=None):
         pygame.quit()
 
 
+def reopened(app, book, config_path):
+    """The App of the mode `app` asked for next (V, the panel), in the same window; where the board
+    is too small for two snakes, single play again, with a note that says why."""
+    config, note = app.reopen, None
+    if config.get("versus") is not None:
+        from versus.duel import room_problem as too_small
+        problem = too_small(*configuration.board_size(config), config["initial-length"])
+        if problem:
+            config = {key: value for key, value in config.items() if key != "versus"}
+            note = f"No versus play here: {problem}"
+    fresh = app_class(config)(config, score_book=book, config_path=config_path)
+    if note:
+        fresh.tell(note, "no versus here", f"versus: {problem}", err=True)
+    elif config.get("versus") is not None:
+        fresh.tell("Versus: " + ("WASD against the arrows" if config["versus"] == configuration.PLAYER else
+                                 f"you against {fresh.opponent_shown}") + " - V: next mode", "versus play")
+    else:
+        fresh.tell("Single play - V: play against rival", "single play")
+    if app.note is not None and app.clock() < app.note_until:  # the settings panel's word on saving
+        fresh.note, fresh.note_until = app.note, fresh.clock() + (app.note_until - app.clock())
+    return fresh
+
+
+def room_problem(config):
+    """Why a versus config cannot play on its board (the two snakes and a fruit), or None."""
+    if config.get("versus") is None:
+        return None
+    from versus.duel import room_problem as too_small
+    problem = too_small(*configuration.board_size(config), config["initial-length"])
+    return f"versus play: {problem}" if problem else None
+
+
 def play_replay(config, args):
     """--replay FILE: refuse a bad file (exit 2); with --record draw it into a GIF, else play it."""
+    from files import versus_replay
     try:
-        rep = replay.load(args.replay)
+        rep = versus_replay.load_any(args.replay)
     except replay.ReplayError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -111,7 +160,11 @@ def play_replay(config, args):
             return 1
         return 0
     try:
-        app = ReplayApp(config, rep, os.path.basename(args.replay))
+        if isinstance(rep, versus_replay.VersusReplay):
+            from window.versus import VersusReplayApp
+            app = VersusReplayApp(config, rep, os.path.basename(args.replay))
+        else:
+            app = ReplayApp(config, rep, os.path.basename(args.replay))
     except pygame.error as e:
         print(f"error: cannot open the window: {e}", file=sys.stderr)
         return 1

@@ -15,7 +15,7 @@ import time
 import config as configuration
 import solvers
 from files import scores
-from game import Game
+from game import LOST, Game
 from hamilton.verdict import Verdict
 from play import Drive
 from solvers.guard import Guarded, SolverFailed
@@ -35,6 +35,12 @@ HINT_SECONDS = 6  # the "Return: take the wheel" hint stays this long, unless a 
 NOTE_SECONDS = 2.5  # a note (a file written, a key refused) stays on the board this long
 
 
+def plans_paths(ref):
+    """Whether the solver `ref` has a planned path to show (it answers planned_path, docs/solvers.md)."""
+    from solver import Solver
+    return getattr(solvers.find(ref), "planned_path", Solver.planned_path) is not Solver.planned_path
+
+
 class App:
     """The window: one game on screen, what the keys do to it, the solver and the clock.
 
@@ -44,6 +50,7 @@ class App:
     """
 
     SMALLEST_CELL = screen.MIN_CELL  # pixels: a board that needs smaller cells to fit the screen is refused
+    Canvas = Canvas  # what paints the game (a versus round has its own, window/versus.py)
 
     def __init__(self, config, game=None, paused=False, make_solver=None, score_book=None, config_path=None):
         self.choices = list(solvers.names())  # the solvers Tab and the panel go through: yours after the built-ins
@@ -56,12 +63,11 @@ class App:
         self.panel = Panel(self)  # what the panel's keys do
         self.show_path = False  # the O key: dots on the solver's planned path
         self.show_cycle = False  # the C key: the Hamiltonian cycle the solver follows
-        self.overlays = Overlays(self)  # what O and C draw, worked out for each frame
         self.running = True
         self.exit_code = 0
+        self.reopen = None  # the config to play next in another mode (V, or the panel's Versus line)
         self.make_solver = make_solver or Guarded  # (ref, game) -> the solver, its calls checked
-        self.saves = Saves(self, score_book if score_book is not None else scores.ScoreBook())  # memory only
-        self.say = Texts(self)
+        self.make_parts(score_book if score_book is not None else scores.ScoreBook())  # memory only
         self.loop = Loop(self)
         self.clock = time.monotonic
         self.hint_until = self.clock() + HINT_SECONDS if self.auto else None
@@ -72,6 +78,13 @@ class App:
         self.panel_keys = panel_keys(self)  # key -> action while the settings panel is open
         self.events = event_handlers(self)  # event type -> handler(event)
         self.new_game(game, seed=self.config["seed"])
+
+    def make_parts(self, book):
+        """The parts that differ in versus play: the files (`book`: the best scores), the words, and
+        what O and C draw."""
+        self.saves = Saves(self, book)
+        self.say = Texts(self)
+        self.overlays = Overlays(self)  # what O and C draw, worked out for each frame
 
     def take_config(self, config):
         """Play by `config` from now on: its board, speed, solver and seeds (the window and the
@@ -92,7 +105,7 @@ class App:
         shown = dict(self.config, **{"block-size": block, "window-width": self.width * block,
                                      "window-height": self.height * block})
         self.screen = screen.open_window(Canvas.window_size(self.width, self.height, block))
-        self.canvas = Canvas(self.screen, shown)
+        self.canvas = self.Canvas(self.screen, shown)
 
     def cell_pixels(self, config):
         """Pixels per cell to show `config`'s board with on this screen (window/screen.py); a
@@ -187,11 +200,12 @@ class App:
 
     # -- the actions the keys are bound to -------------------------------------------------
 
-    def steer(self, direc):
-        """Queue a turn. While the solver drives, steering keys are ignored: Return takes over.
-        A game the player drives (a new one, or after a hand-over) waits for its first steering
-        key (a turn back onto the neck does not start it: it would be ignored, and the snake
-        would run on unsteered). While paused the turn waits in the queue: for P, or for '.'."""
+    def steer(self, direc, keys=None):
+        """Queue a turn (`keys`, WASD or the arrows, matters in versus play only). While the solver
+        drives, steering keys are ignored: Return takes over. A game the player drives (a new one,
+        or after a hand-over) waits for its first steering key (a turn back onto the neck does not
+        start it: it would be ignored, and the snake would run on unsteered). While paused the turn
+        waits in the queue: for P, or for '.'."""
         game = self.game
         if self.auto or self.help_shown or game.over():
             return
@@ -256,7 +270,33 @@ class App:
             self.start_solver()
 
     def toggle_path(self):
+        """O: dots on the planned path of the solver driving, or stop; a note when there is none to draw."""
         self.show_path = not self.show_path
+        if not self.show_path:
+            return
+        name = self.solver_shown
+        if not self.auto:
+            self.tell(f"The planned path shows while {name} drives: Return", "path: Return first")
+        elif not plans_paths(self.solver_name):
+            self.tell(f"{name} plans no path to show", f"{name} plans no path")
+
+    def switch_mode(self):
+        """V: the next way to play, single play -> against rival -> against a player -> single play:
+        a new game in it, the settings of now kept (not saved)."""
+        order = [None, "rival", configuration.PLAYER]
+        now = self.config.get("versus")
+        after = order[(order.index(now) + 1) % len(order)] if now in order else None
+        config = {key: value for key, value in self.config.items() if key != "versus"}
+        config.update(speed=self.interval, auto=self.auto, solver=self.solver_name)
+        if after is not None:
+            config["versus"] = after
+        self.play_next(config)
+
+    def play_next(self, config):
+        """End this window's game and play `config` next, in the mode it says (window.play reopens)."""
+        self.game_ended()
+        self.reopen = config
+        self.running = False
 
     def toggle_cycle(self):
         """C: draw the cycle the solver follows, or stop; a note when there is none to draw."""
@@ -284,7 +324,11 @@ class App:
         self.panel.open()
 
     def reconfigure(self, config):
-        """Play `config` from now on: the window sized for its board, and a new game."""
+        """Play `config` from now on: the window sized for its board, and a new game (in another mode:
+        a new window App, play_next)."""
+        if config.get("versus") != self.config.get("versus"):
+            self.play_next(config)
+            return
         self.take_config(config)
         self.paused = False
         self.open_window()
@@ -326,7 +370,11 @@ class App:
         say = self.say
         drawn = self.overlays
         return self.canvas.frame(Scene(say.board(), say.note(), drawn.path_cells(), drawn.cycle_lines(),
-                                       say.strip(), say.caption()))
+                                       say.strip(), say.caption(), self.marks()))
+
+    def marks(self):
+        """The cells to ring: where the game was lost, once it is."""
+        return (self.game.crash(),) if self.game.state == LOST else ()
 
     # -- the loop (window/loop.py) ---------------------------------------------------------
 

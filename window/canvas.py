@@ -19,8 +19,12 @@ import dataclasses
 
 import pygame
 
-from drawer import BoardDrawer, Floor, FruitDrawer, PathDrawer, SnakeDrawer
+from drawer import SNAKE_COLOURS, BoardDrawer, Floor, FruitDrawer, MarkDrawer, PairDrawer, PathDrawer, SnakeDrawer
 from window.labels import STRIP_HEIGHT, make_label, paint_strip
+
+# How much a box of text at an edge must not cover each kind of cell: it goes where what it covers
+# weighs least (the top, the bottom, else the middle), and away from snake A's head on a tie.
+COVERED_WEIGHT = {"mark": 4, "head": 3, "fruit": 2}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,7 +32,8 @@ class Scene:
     """What a frame shows, worked out from the App's state (window/texts.py says the words):
     the box of text on the board and a short note, each (place, forms) or (); the cells to
     dot with the plan; the lines on the board (drawer.lines: the same dict object while
-    they stay the same); the strip's forms, longest first; and the window's caption."""
+    they stay the same); the strip's forms, longest first; the window's caption; and the cells
+    ringed where a game was lost."""
 
     box: tuple
     note: tuple
@@ -36,6 +41,7 @@ class Scene:
     ways: dict
     strip: tuple
     caption: str
+    marks: tuple = ()
 
 
 class Canvas:
@@ -52,6 +58,7 @@ class Canvas:
         self.caption = None  # the window's caption, as last set
         self.texts = ()  # the box of text on the board now, as Texts.board() gave it
         self.note = ()  # the note on the board now, as Texts.note() gave it
+        self.marks = ()  # the cells ringed now
         self.labels = []  # and the two as drawn
         self.strip_text = None  # the strip's forms, as last painted
 
@@ -68,8 +75,13 @@ class Canvas:
         self.fruit_drawer = FruitDrawer(self.surface, self.config, game.fruit, self.floor)
         self.board = BoardDrawer(self.surface, self.config, self.snake_drawer, self.fruit_drawer)
         self.path_drawer = PathDrawer(self.surface, self.config)
+        self.mark_drawer = MarkDrawer(self.surface, self.config)
         self.dirty = []  # rects painted since the last frame
         self.full_repaint = True
+
+    def heads(self):
+        """The heads a box of text should leave in view, snake A's first."""
+        return [self.game.snake.head()]
 
     def advance(self):
         """Move the snake through its drawer, which repaints the cells that changed."""
@@ -85,7 +97,7 @@ class Canvas:
         """Paint what `scene` shows that is still unpainted and return the rects to show: the
         cells that changed, or the whole window on a full repaint (start, restart, expose, a
         box of text put up or taken down). A box stays on top of the cells that change under it."""
-        if (scene.box, scene.note) != (self.texts, self.note):
+        if (scene.box, scene.note, scene.marks) != (self.texts, self.note, self.marks):
             self.full_repaint = True
         if self.full_repaint:
             self.full_repaint = False
@@ -93,7 +105,8 @@ class Canvas:
             self.floor.lay(scene.ways)
             self.board.draw()
             self.path_drawer.draw(scene.path)
-            self.texts, self.note = scene.box, scene.note
+            self.mark_drawer.draw(scene.marks)
+            self.texts, self.note, self.marks = scene.box, scene.note, scene.marks
             self.labels = self.make_labels(scene.box, scene.note)
             for label in self.labels:
                 label.draw(self.surface)
@@ -119,20 +132,44 @@ class Canvas:
         return self.strip_rect.copy()
 
     def make_labels(self, box, note):
-        """The box of text and the note: each at the edge away from the head, or in the
-        middle; a note and a box both at the edge share one box, the note on top."""
+        """The box of text and the note: each in the middle, or at the edge where it covers the
+        least of the play (edge_for); a note and a box both at the edge share one box, the note
+        on top."""
         boxes = [b for b in (note, box) if b]
         if note and box and note[0] == box[0] == "edge":
             boxes = [("edge", tuple(first + then for then in box[1] for first in note[1]))]
         labels = []
         for place, forms in boxes:
-            if place == "edge":
-                head_row = self.game.snake.head()[1]
-                place = "top" if head_row >= self.game.height / 2 else "bottom"
-            label = make_label(self.surface.get_size(), forms, place)
+            label = self.edge_for(forms) if place == "edge" else make_label(self.surface.get_size(), forms, place)
             if label is not None:
                 labels.append(label)
         return labels
+
+    def edge_for(self, forms):
+        """The box of `forms` at the top or the bottom edge, or else in the middle, whichever covers
+        least of what matters (COVERED_WEIGHT: the ringed cells, the heads, the fruit); on a tie,
+        the edge away from A's head."""
+        head_row = self.heads()[0][1]
+        away = "top" if head_row >= self.game.height / 2 else "bottom"
+        best = None
+        for place in (away, "bottom" if away == "top" else "top", "middle"):
+            label = make_label(self.surface.get_size(), forms, place)
+            if label is None:
+                return None
+            covered = self.covered(label.rect)
+            if best is None or covered < best[0]:
+                best = (covered, label)
+        return best[1]
+
+    def covered(self, rect):
+        """How much of what matters the box at `rect` covers (COVERED_WEIGHT)."""
+        block = self.config["block-size"]
+        cells = [("mark", c) for c in self.marks] + [("head", c) for c in self.heads()]
+        fruit = self.game.fruit.last_generate
+        if fruit is not None:
+            cells.append(("fruit", fruit))
+        return sum(COVERED_WEIGHT[kind] for kind, (x, y) in cells
+                   if rect.colliderect(pygame.Rect(x * block, y * block, block, block)))
 
     def move_path(self, new):
         """Move the path dots to the cells `new`; returns the cells repainted."""
@@ -142,3 +179,29 @@ class Canvas:
         keep = set(new)
         rects = [self.board.cell(c) for c in old if c not in keep]
         return rects + self.path_drawer.draw(new)
+
+
+class DuelCanvas(Canvas):
+    """The canvas of a versus round: both snakes (B in its own colours), the fruit, and the moves
+    of a tick repainted once both snakes moved (drawer.PairDrawer)."""
+
+    def new_game(self, game):
+        self.game = game
+        self.floor = Floor(self.surface, self.config)
+        drawers = [SnakeDrawer(self.surface, self.config, snake, self.floor, colours)
+                   for snake, colours in zip(game.snakes, SNAKE_COLOURS)]
+        self.snake_drawer = drawers[0]
+        self.fruit_drawer = FruitDrawer(self.surface, self.config, game.fruit, self.floor)
+        self.board = PairDrawer(self.surface, self.config, drawers, self.fruit_drawer)
+        self.advances = (lambda: self.board.advance(0), lambda: self.board.advance(1))  # Duel.step's
+        self.path_drawer = PathDrawer(self.surface, self.config)
+        self.mark_drawer = MarkDrawer(self.surface, self.config)
+        self.dirty = []
+        self.full_repaint = True
+
+    def heads(self):
+        return [snake.head() for snake in self.game.snakes]
+
+    def settle(self):
+        """Repaint what both snakes' moves changed."""
+        self.dirty.extend(self.board.settle())

@@ -14,14 +14,14 @@ from snake import DOWN, LEFT, RIGHT, UP
 def game_keys(app):
     """Key -> action of `app` (an App) in a game."""
     return {
-        pygame.K_w: partial(app.steer, UP),
-        pygame.K_a: partial(app.steer, LEFT),
-        pygame.K_s: partial(app.steer, DOWN),
-        pygame.K_d: partial(app.steer, RIGHT),
-        pygame.K_UP: partial(app.steer, UP),
-        pygame.K_LEFT: partial(app.steer, LEFT),
-        pygame.K_DOWN: partial(app.steer, DOWN),
-        pygame.K_RIGHT: partial(app.steer, RIGHT),
+        pygame.K_w: partial(app.steer, UP, "wasd"),  # two key sets: in versus play each may steer its own snake
+        pygame.K_a: partial(app.steer, LEFT, "wasd"),
+        pygame.K_s: partial(app.steer, DOWN, "wasd"),
+        pygame.K_d: partial(app.steer, RIGHT, "wasd"),
+        pygame.K_UP: partial(app.steer, UP, "arrows"),
+        pygame.K_LEFT: partial(app.steer, LEFT, "arrows"),
+        pygame.K_DOWN: partial(app.steer, DOWN, "arrows"),
+        pygame.K_RIGHT: partial(app.steer, RIGHT, "arrows"),
         pygame.K_u: app.faster,
         pygame.K_i: app.slower,
         pygame.K_p: app.toggle_pause,
@@ -38,6 +38,7 @@ def game_keys(app):
         pygame.K_SPACE: app.saves.save_log,
         pygame.K_g: app.save_replay,
         pygame.K_ESCAPE: app.open_settings,
+        pygame.K_v: app.switch_mode,
         pygame.K_q: app.quit,
     }
 

@@ -37,19 +37,28 @@ def make_font(size):
     return _fonts[size]
 
 
+KEEP = "\u00a0"  # a no-break space: the words it joins ("take over") stay on one line, shown as a space
+
+
+def shown(text):
+    """`text` as it is drawn: its KEEP spaces as spaces."""
+    return text.replace(KEEP, " ")
+
+
 def wrap(font, text, width):
-    """Split `text` into lines no wider than `width` pixels; None if one word is too wide."""
+    """Split `text` into lines no wider than `width` pixels, at spaces only (never at a KEEP);
+    None if one word is too wide."""
     lines, line = [], ""
-    for word in text.split():
+    for word in (w for w in text.split(" ") if w):
         candidate = f"{line} {word}" if line else word
-        if font.size(candidate)[0] <= width:
+        if font.size(shown(candidate))[0] <= width:
             line = candidate
-        elif line and font.size(word)[0] <= width:
-            lines.append(line)
+        elif line and font.size(shown(word))[0] <= width:
+            lines.append(shown(line))
             line = word
         else:
             return None
-    return lines + [line]
+    return lines + [shown(line)]
 
 
 def layout(font, rows, width):
@@ -60,7 +69,7 @@ def layout(font, rows, width):
     """
     line = font.get_linesize()
     pairs = [row for row in rows if not isinstance(row, str)]
-    column = max((font.size(keys)[0] for keys, _ in pairs), default=0) + round(COLUMN_GAP * line)
+    column = max((font.size(shown(keys))[0] for keys, _ in pairs), default=0) + round(COLUMN_GAP * line)
     if pairs and width - column < width // 2:  # too narrow for two columns: one "keys: what" line each
         return layout(font, [row if isinstance(row, str) else f"{row[0]}: {row[1]}" for row in rows], width)
     placed, y, used = [], 0, 0
@@ -70,7 +79,7 @@ def layout(font, rows, width):
         if lines is None:
             return None
         if left:
-            placed.append((0, y, left))
+            placed.append((0, y, shown(left)))
         for part in lines:
             placed.append((x, y, part))
             used = max(used, x + font.size(part)[0])

@@ -3,8 +3,11 @@ its value, apply the values, close it.
 
 The panel opens from the game's settings as they are now; window/settings.py holds its values
 and checks them, window/texts.py says them. Return applies them: a new game on a board of
-their size, and the values saved in the config file in use (config.save_settings), with a
-note that says how that went. Esc closes the panel and nothing changes.
+their size (in the mode the Versus line says), and the values the player changed saved
+(config.save_settings), with a note that says how that went: into the config file given with
+--config, or, when the config in use is the checkout's own config.json, into the player's own
+settings (config.user_path), read over it from then on, so the checkout's file never changes.
+Esc closes the panel and nothing changes.
 """
 import os
 
@@ -51,16 +54,24 @@ class Panel:
         self.save(settings)
 
     def save(self, settings):
-        """Write the applied settings into the config file in use; a note says how it went."""
+        """Write the settings the player changed where they are kept (see the module); a note says
+        how it went (window.reopened carries it over when the mode changed)."""
         app = self.app
         if app.config_path is None:
             app.tell("Settings applied (no config file in use to save them in)", "settings applied")
             return
-        name = os.path.basename(app.config_path)
+        board, changed = settings.saved()
+        if board is None and not changed:
+            app.tell("Settings applied: nothing changed to save", "settings applied")
+            return
+        path, base = app.config_path, None
+        if os.path.realpath(path) == os.path.realpath(configuration.default_path()):
+            path, base = configuration.user_path(), configuration.parse(configuration.read_text(app.config_path))
+        name = os.path.basename(path) if base is None else path
         try:
-            configuration.save_settings(app.config_path, *settings.saved())
+            configuration.save_settings(path, board, changed, base)
         except configuration.ConfigError as e:
             app.tell(f"Settings applied, not saved: {e}", "settings not saved", f"settings not saved: {e}",
                      err=True)
             return
-        app.tell(f"Settings applied and saved in {name}", "settings saved", f"settings saved: {app.config_path}")
+        app.tell(f"Settings applied and saved in {name}", "settings saved", f"settings saved: {path}")

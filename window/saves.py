@@ -9,6 +9,22 @@ import os
 from files import debuglog, gif, replay, scores
 from game import WON
 
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the game's own folder
+REPLAYS = "replays"  # G's folder in the user's data folder, beside the best scores
+
+
+def replay_folder(environ=None, here=None):
+    """Where G writes a replay: the current folder, unless it is in the game's checkout (where git
+    would list every replay as a new file): then $XDG_DATA_HOME/snake-autopilot/replays, made if
+    missing."""
+    here = os.path.realpath(here or os.getcwd())
+    checkout = os.path.realpath(CHECKOUT)
+    if here != checkout and not here.startswith(checkout + os.sep):
+        return "."
+    folder = os.path.join(os.path.dirname(scores.default_path(environ)), REPLAYS)
+    os.makedirs(folder, exist_ok=True)
+    return folder
+
 
 class Saves:
     """The files of `app`'s games. `book` holds the best scores; `gif_args`, the --record flags,
@@ -56,19 +72,25 @@ class Saves:
         app.tell(f"Debug log written: {os.path.basename(path)}", "debug log written", f"debug log written: {path}")
 
     def save_replay(self):
-        """G: save the finished game as a replay file here and say where."""
+        """G: save the finished game as a replay file (replay_folder) and say where."""
         app = self.app
         if not app.game.over():
             app.tell("G saves a finished game: this one is not over yet", "game not over yet",
                      "replay: the game is not over yet; G saves a finished game", err=True)
             return
         try:
-            path, written = replay.write(replay.Replay.of(app.game, replay.solver_label(app.drivers)))
+            folder = replay_folder()
+            path, written = replay.write(replay.Replay.of(app.game, replay.solver_label(app.drivers)), folder)
+        except OSError as e:
+            app.tell(f"Replay not saved: {e.strerror or e}", "replay not saved", f"error: replay not saved: {e}",
+                     err=True)
+            return
         except replay.ReplayError as e:
             app.tell(f"Replay not saved: {e}", "replay not saved", f"error: replay not saved: {e}", err=True)
             return
         done = "saved" if written else "already saved"
-        app.tell(f"Replay {done}: {os.path.basename(path)}", f"replay {done}", f"replay {done}: {path}")
+        shown = os.path.basename(path) if folder == "." else path
+        app.tell(f"Replay {done}: {shown}", f"replay {done}", f"replay {done}: {path}")
 
     def finish_gif(self):
         """--record: draw the game played since launch into the GIF, once; a failure is one line."""

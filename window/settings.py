@@ -9,15 +9,23 @@ make. No pygame here; window/panel.py changes them as the keys say, window/texts
     auto     the autopilot on or off    the other
     solver   which autopilot            the one before / after, as Tab goes
     seed     random, or a fixed seed    random < 0 < 1 < 2 ...
+    versus   single play, or versus     off < player < each solver, as Tab goes
 
-The values are checked by the config's own rules (config.validate) and by the screen's room
-(`check`), each time one changes; the panel shows the problem and Return refuses while there
-is one.
+The width, height and length step only to values on which the snake (in versus play, both
+snakes and a fruit) still fit: a step that would not fit is not taken. The values are checked
+by the config's own rules (config.validate) and by the screen's room (`check`), each time one
+changes; the panel shows the problem, naming each setting as the panel does, and Return
+refuses while there is one. `changed()` is what differs from the values the panel opened
+with: only those are saved.
 """
 import config as configuration
 import solvers
 
-LINES = ("width", "height", "length", "speed", "auto", "solver", "seed")
+LINES = ("width", "height", "length", "speed", "auto", "solver", "seed", "versus")
+KEYS = {"length": "initial-length"}  # a line's config key, where it is not the line's name
+LABELS = {'"initial-length"': "Start length", '"window-width"': "Board width", '"window-height"': "Board height",
+          '"speed"': "Speed", '"seed"': "Seed", '"solver"': "Which autopilot", '"versus"': "Versus",
+          '"block-size"': "Cell size", '"auto"': "Autopilot"}  # a config key in a problem -> the panel's name
 SPEEDS = (0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0, 1.5, 2.0)  # seconds per move
 
 
@@ -40,7 +48,15 @@ def _seed(value, step):
 
 
 CHANGE = {"width": _count, "height": _count, "length": _count, "speed": _speed,
-          "auto": lambda value, step: not value, "seed": _seed}  # and "solver": Settings.next_solver
+          "auto": lambda value, step: not value, "seed": _seed}  # and "solver", "versus": Settings.next_solver
+
+
+def fits(width, height, length, versus):
+    """Whether a snake of `length` (two, in versus play) and a fruit fit on a `width` x `height` board."""
+    if versus is not None:
+        from versus.duel import room_problem
+        return room_problem(width, height, length) is None
+    return 1 <= length <= width and length < width * height
 
 
 class Settings:
@@ -55,7 +71,8 @@ class Settings:
         self.choices = list(choices or solvers.names())
         speed = float(f"{speed:.3g}")  # U and I leave 0.24000000000000002: the file gets 0.24
         self.values = {"width": width, "height": height, "length": config["initial-length"], "speed": speed,
-                       "auto": auto, "solver": solver, "seed": config["seed"]}
+                       "auto": auto, "solver": solver, "seed": config["seed"], "versus": config.get("versus")}
+        self.opened = dict(self.values)  # the values as they were: only those changed since are saved
         self.line = 0
         self.problem = self._problem()
 
@@ -64,15 +81,28 @@ class Settings:
         self.line = (self.line + step) % len(LINES)
 
     def change(self, step):
-        """Left (-1) or Right (+1): the chosen line's value."""
+        """Left (-1) or Right (+1): the chosen line's value; a board or length on which the snakes
+        would not fit is not stepped to (the value stays)."""
         key = LINES[self.line]
-        change = self.next_solver if key == "solver" else CHANGE[key]
-        self.values[key] = change(self.values[key], step)
+        change = {"solver": self.next_solver, "versus": self.next_versus}.get(key) or CHANGE[key]
+        value = change(self.values[key], step)
+        after = dict(self.values, **{key: value})
+        if key in ("width", "height", "length", "versus") and not fits(
+                after["width"], after["height"], after["length"], after["versus"]) and fits(
+                self.values["width"], self.values["height"], self.values["length"], self.values["versus"]):
+            return
+        self.values[key] = value
         self.problem = self._problem()
 
     def next_solver(self, value, step):
         """The solver before (-1) or after (+1) `value` among the choices, round the list."""
         names = self.choices
+        here = names.index(value) if value in names else 0
+        return names[(here + step) % len(names)]
+
+    def next_versus(self, value, step):
+        """off (None) < player < each solver, round the list."""
+        names = [None, configuration.PLAYER] + self.choices
         here = names.index(value) if value in names else 0
         return names[(here + step) % len(names)]
 
@@ -85,22 +115,32 @@ class Settings:
         config = configuration.validate(dict(self.base, **{
             "window-width": width * block, "window-height": height * block, "block-size": max(1, block),
             "initial-length": values["length"], "speed": values["speed"], "auto": values["auto"],
-            "solver": values["solver"], "seed": values["seed"]}), "settings")
+            "solver": values["solver"], "seed": values["seed"], "versus": values["versus"]}), "settings")
+        if values["versus"] is None:
+            config.pop("versus", None)
+        elif not fits(width, height, values["length"], values["versus"]):
+            from versus.duel import room_problem
+            raise configuration.ConfigError(f"settings: versus play: {room_problem(width, height, values['length'])}")
         if self.check is not None:
             self.check(config)
         return config
 
     def saved(self):
-        """The values as config.save_settings takes them: the board, and the rest by key."""
-        values = self.values
-        return (values["width"], values["height"]), {
-            "initial-length": values["length"], "speed": values["speed"], "auto": values["auto"],
-            "solver": values["solver"], "seed": values["seed"]}
+        """What the player changed, as config.save_settings takes it: the board (None: as it was),
+        and the other settings changed, by config key."""
+        values, opened = self.values, self.opened
+        board = (values["width"], values["height"])
+        board = board if board != (opened["width"], opened["height"]) else None
+        return board, {KEYS.get(key, key): values[key] for key in LINES
+                       if key not in ("width", "height") and values[key] != opened[key]}
 
     def _problem(self):
         try:
             self.config()
         except configuration.ConfigError as e:
             line = str(e)
-            return line[len("settings: "):] if line.startswith("settings: ") else line
+            line = line[len("settings: "):] if line.startswith("settings: ") else line
+            for key, label in LABELS.items():
+                line = line.replace(key, label)
+            return line
         return None

@@ -18,13 +18,15 @@ from hamilton.verdict import Answer
 
 # On a loop the autopilot driving will never leave: what the background verdict (hamilton/
 # verdict.py) says of the way on, as the box's second line and the caption's end.
-LOOP_NEWS = {
-    None: ("Tab: hamilton may still win it (deciding) - Return: take over", "hamilton may win"),
-    Answer.WON: ("Tab: hamilton can win from here - Return: take over", "hamilton can win"),
-    Answer.LOST: ("No win is left from here, whatever the moves - R: new game", "no win left"),
-    Answer.UNDECIDED: ("Tab: hamilton may still win it - Return: take over", "hamilton may win"),
-    Answer.NOT_ASKED: ("Tab: hamilton may still win it - Return: take over", "hamilton may win"),
+LOOP_NEWS = {  # KEEP joins the words a box must not break across two lines (window/labels.py)
+    None: ("Tab: hamilton may still win it (deciding) - Return:\u00a0take\u00a0over", "hamilton may win"),
+    Answer.WON: ("Tab: hamilton can win from here - Return:\u00a0take\u00a0over", "hamilton can win"),
+    Answer.LOST: ("No win is left from here, whatever the moves - R:\u00a0new\u00a0game", "no win left"),
+    Answer.UNDECIDED: ("Tab: hamilton may still win it - Return:\u00a0take\u00a0over", "hamilton may win"),
+    Answer.NOT_ASKED: ("Tab: hamilton may still win it - Return:\u00a0take\u00a0over", "hamilton may win"),
 }
+HINT = ("The autopilot drives. Return:\u00a0take\u00a0the\u00a0wheel - H:\u00a0help",
+        "Return:\u00a0take\u00a0the\u00a0wheel", "Return: take the wheel")  # the first-run hint, shorter forms after
 
 KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's table all say this
     ("W A S D / arrows", "steer"),
@@ -39,13 +41,15 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
     ("C", "hamilton's cycle"),
     ("H or F1", "help overlay"),
     ("Esc", "settings"),
+    ("V", "versus play"),
     ("space", "debug log"),
     ("G", "save the finished game as a replay"),
     ("Q / close", "quit"),
 ]
 
 SETTING_NAMES = {"width": "Board width", "height": "Board height", "length": "Start length",
-                 "speed": "Speed", "auto": "Autopilot", "solver": "Which autopilot", "seed": "Seed"}
+                 "speed": "Speed", "auto": "Autopilot", "solver": "Which autopilot", "seed": "Seed",
+                 "versus": "Versus"}
 SETTINGS_KEYS = ("Up/Down: choose - Left/Right: change", "Return: apply, save, new game - Esc: close")
 
 CAPTION_MAX = 80  # characters: a caption longer than this is cut off by many title bars
@@ -88,6 +92,10 @@ def setting_text(key, value):
         return "random" if value is None else str(value)
     if key == "solver":
         return solvers.name_of(value)
+    if key == "versus":
+        if value is None:
+            return "off"
+        return "a player (arrows)" if value == "player" else f"against {solvers.name_of(value)}"
     return str(value)
 
 
@@ -127,7 +135,7 @@ class Texts:
             table = ("Keys (H or F1 closes this)",) + tuple(KEY_HELP)
             return ("middle", (table, ("Keys: " + "; ".join(f"{k}: {what}" for k, what in KEY_HELP),)))
         if app.game.over():
-            return ("middle", self.outcome_forms())
+            return ("edge", self.outcome_forms())
         if app.paused:
             return ("middle", (("PAUSED", "P: resume - H: help"),))
         if app.failure is not None:
@@ -137,7 +145,7 @@ class Texts:
                              ("Press an arrow or WASD to start",)))
         if app.circling():
             return ("edge", ((f"Circling: {app.solver_shown} will never reach this fruit safely.",
-                              self.loop_news()[0]),))
+                              self.loop_news()[0]), (self.loop_news()[0],)))
         news = self.endgame_news()
         if news is not None:
             lines = ENDGAME_NEWS[news][0]
@@ -146,7 +154,7 @@ class Texts:
                 lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) is ProofState.WIN else AT_MOST_NEWS
             return ("edge", (tuple(line.format(name=app.solver_shown, moves=self.moves_left()) for line in lines),))
         if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
-            return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
+            return ("edge", tuple((form,) for form in HINT))
         return ()
 
     def failure_forms(self):
