@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import main
+import solvers
 from game import Game
 from headless.games import GameSpec, play_game, starting_game
 from snake import DOWN, LEFT, RIGHT, UP, Snake
@@ -602,7 +603,7 @@ def test_as_solver_refuses_what_is_no_policy():
     ({"height": 0}, "height 0: it must be at least 1"),
     ({"width": 8.5}, "width must be a whole number, not 8.5"),
     ({"render_mode": "ansi"}, "render_mode 'ansi': one of None, 'rgb_array', 'human'"),
-    ({"expert": "nobody"}, "expert: no solver 'nobody': one of greedy, hamilton, shortest, random, or one of your "
+    ({"expert": "nobody"}, f"expert: no solver 'nobody': one of {', '.join(solvers.names())}, or one of your "
                            "own as FILE.py:CLASS or MODULE:CLASS"),
     ({"expert": "missing.py:Mine"}, "expert: missing.py: file not found"),
     ({"rewards": {"eat": 1}}, "rewards: no reward 'eat'; the rewards are step, fruit, win, death"),
