@@ -91,6 +91,8 @@ class CellTree:
         for e, (a, b) in enumerate(self.edges):
             self.adjacent[a].append((b, e))
             self.adjacent[b].append((a, e))
+        self.on_edge = [len(adjacent) < 4 for adjacent in self.adjacent]  # each block: on the board's edge?
+        self.around = [[b] + [a for a, _ in adjacent] for b, adjacent in enumerate(self.adjacent)]  # b and those
 
     def _lanes(self):
         """Each cell's stay: the next cell round its block's ring, the way the snake drives."""
@@ -232,10 +234,16 @@ class CellTree:
                             passed.append((c, g))
             else:  # condition 1: neither a stay nor a cross
                 return blame, False
+        return self.cut_blame(state, passed)
+
+    def cut_blame(self, state, passed):
+        """Condition 3 for the edge marks `state`: None if the edges not OUT connect every
+        block; else (the first of the planned walls `passed`, (cell, edge), on the border of
+        the part cut off, False), or (None, False) if none of them is."""
         cut = self._cut_off(state)
         if cut is None:
             return None
-        for c, g in passed:  # condition 3: blame a planned wall on the border of the cut
+        for c, g in passed:
             a, b = self.edges[g]
             if cut[a] != cut[b]:
                 return c, False

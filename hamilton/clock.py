@@ -6,6 +6,8 @@ which it is gone:
 
     cell    free after the tail has left it             free_at[cell]
     block   no body cell of it is left                  open_at[block]
+            nor of its four neighbours (the board's     shelter[block]
+            edge: never)
     edge    no body move marks it IN or OUT any more    until[edge]
     corner  no body wall touches it any more            touch[corner]
 
@@ -13,6 +15,8 @@ The rules of a move (`may_cross`, `may_stay`) read these times at the move the m
 judged by. Cells are flat (grid.py); blocks, edges, gates and corners come from celltree.py.
 """
 from hamilton.celltree import IN, NONE, OUT
+
+NEVER = 1 << 60  # a time that never comes
 
 
 class Clock:
@@ -36,6 +40,8 @@ class Clock:
             b = tree.block[c]
             if free_at[c] > open_at[b]:
                 open_at[b] = free_at[c]
+        self.shelter = [NEVER if tree.on_edge[b] else max(open_at[a] for a in tree.around[b])
+                        for b in range(tree.blocks)]
         self.mark = bytearray(len(tree.edges))
         self.until = [0] * len(tree.edges)
         self.touch = [0] * (tree.rim + 1)
@@ -46,7 +52,7 @@ class Clock:
         """A clock of its own with the same times (list copies: far cheaper than building one)."""
         twin = object.__new__(Clock)
         twin.tree, twin.now, twin.length, twin.neck = self.tree, self.now, self.length, self.neck
-        twin.free_at, twin.open_at = self.free_at[:], self.open_at[:]
+        twin.free_at, twin.open_at, twin.shelter = self.free_at[:], self.open_at[:], self.shelter[:]
         twin.mark, twin.until, twin.touch = self.mark[:], self.until[:], self.touch[:]
         return twin
 
@@ -55,10 +61,14 @@ class Clock:
         self.now += 1
         self.neck = old_head
         self._note_move(old_head, head, self.now + self.length - 1)
-        self.free_at[head] = self.now + self.length
+        self.free_at[head] = held = self.now + self.length
         b = self.tree.block[head]
-        if self.free_at[head] > self.open_at[b]:
-            self.open_at[b] = self.free_at[head]
+        if held > self.open_at[b]:
+            self.open_at[b] = held
+            shelter = self.shelter
+            for a in self.tree.around[b]:
+                if held > shelter[a]:
+                    shelter[a] = held
 
     def ate(self, old_head, head):
         """The snake moved its head from `old_head` to `head` and ate there (the tail stayed).
@@ -69,33 +79,75 @@ class Clock:
         self.now -= 1
         self.moved(old_head, head)
 
-    def may_cross(self, c, b, end):
-        """Whether the cross from c into block b, judged at move `end`, keeps the IN edges a
-        tree: over an edge still IN then, or over an unmarked one into a block that is empty
-        by then (else the IN edges would close a loop)."""
-        g = self.tree.gate[c]
-        mark = self.mark[g] if self.until[g] >= end else 0
-        return mark == IN or (mark == 0 and self.open_at[b] < end)
+    def break_at_meal(self, head, route):
+        """CellTree.first_break of the body after `route` (from `head`, the fruit its last
+        cell) and the meal, read off the clock: work in proportion to the route, not the body.
+        The body must fit the clock's tree.
 
-    def may_stay(self, c, met, end):
-        """Whether the stay from c past its gate, judged at move `end`, keeps the walls from
-        closing a loop: None if it does not, else whether the route's walls have met the
-        rim after it (`met`: before it). Past an edge still IN, never; past one still OUT,
-        always; past an unmarked one it draws a new wall, which must not end on a corner the
-        body's walls still touch, nor on the rim a second time."""
+        At the meal, after r moves, the body is the route and the cells the clock holds after
+        now + r: their moves are the marks whose `until` is still to come, and their blocks,
+        joined by their IN edges, are those whose `open_at` is. A body that fits never breaks
+        itself, so only the route's moves are judged, against those marks. The walls (OUT
+        edges) cut the blocks apart exactly when they close a loop of corner points (see
+        celltree.py), and the body's own walls close none: if no wall of the route ends on a
+        point that the walls before it already join to its start, nothing is cut off, and the
+        whole board need not be looked at."""
         tree = self.tree
-        g = tree.gate[c]
-        mark = NONE if g == NONE else self.mark[g] if self.until[g] >= end else 0
-        if mark == IN:
-            return None
-        if mark != 0:  # no gate, or past an OUT edge: no new wall
-            return met
-        to, rim = tree.wall_to[c], tree.rim
-        if to == rim:
-            return None if met or self.touch[rim] >= end or tree.wall_from[c] == rim else True
-        if self.touch[to] >= end:
-            return None
-        return met or tree.wall_from[c] == rim
+        if len(route) > self.length:  # the body at the meal is all route
+            return tree.first_break(route[::-1][:self.length + 1], new=len(route))
+        at_meal = self.now + len(route)
+        mark, until, open_at = self.mark, self.until, self.open_at
+        stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
+        marks = {}  # edge -> the route's own mark
+        joined = {}  # union-find over blocks; _BODY stands for every block the body holds at the meal
+        passed = []  # the route's stays past an unmarked gate: (cell, edge)
+        c = head
+        for nxt in route:
+            g = gate[c]
+            was = marks.get(g)
+            if was is None:
+                was = mark[g] if g != NONE and until[g] >= at_meal else 0
+            if nxt == cross[c]:
+                if was == OUT:
+                    return c, True
+                if was == 0:
+                    a = _root(joined, _BODY if open_at[block[c]] >= at_meal else block[c])
+                    b = _root(joined, _BODY if open_at[block[nxt]] >= at_meal else block[nxt])
+                    if a == b:
+                        return c, True
+                    joined[a] = b
+                    marks[g] = IN
+            elif nxt == stay[c]:
+                if g != NONE:
+                    if was == IN:
+                        return c, False
+                    if was == 0:
+                        marks[g] = OUT
+                        passed.append((c, g))
+            else:
+                return c, False
+            c = nxt
+        if passed and self._walls_close_a_loop(passed, at_meal):
+            state = bytearray(m if u >= at_meal else 0 for m, u in zip(mark, until))
+            for g, m in marks.items():
+                state[g] = m
+            return tree.cut_blame(state, passed)
+        return None
+
+    def _walls_close_a_loop(self, passed, at_meal):
+        """Whether the new walls of `passed` may close a loop with the walls the body still
+        draws at move `at_meal`: those walls' points all count as one (they may not all be
+        joined: the answer is then True more often, never False wrongly)."""
+        tree, touch = self.tree, self.touch
+        joined = {}
+        for c, _ in passed:
+            p, q = tree.wall_from[c], tree.wall_to[c]
+            a = _root(joined, _BODY if touch[p] >= at_meal else p)
+            b = _root(joined, _BODY if touch[q] >= at_meal else q)
+            if a == b:
+                return True
+            joined[a] = b
+        return False
 
     def _note_move(self, c, nxt, gone):
         """Record the marks of the move c -> nxt, forgotten once c is free at move `gone`."""
@@ -112,3 +164,13 @@ class Clock:
                     self.touch[corner] = gone
         if gone > self.until[g]:
             self.until[g] = gone
+
+
+_BODY = -2  # in break_at_meal's union-finds: every block, or corner point, the body holds at the meal
+
+
+def _root(joined, x):
+    """The root of `x` in the union-find `joined` (a dict from a part to the part it joined)."""
+    while x in joined:
+        x = joined[x]
+    return x

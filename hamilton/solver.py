@@ -50,6 +50,7 @@ class HamiltonSolver(Solver):
         self.route_fruit = None  # the fruit the route leads to
         self.moved_from = self.moved_to = None  # our last move: if the head is elsewhere, someone else steered
         self.hungry = 0  # moves since the snake last grew
+        self._body = None  # the body as flat cells, head first, kept in step by our own moves (_keep_body)
         self.last_length = 0
         self._drawn = None  # (planner index, tree) hamiltonian_cycle() gave last: drawing only, never read by the play
 
@@ -138,13 +139,16 @@ class HamiltonSolver(Solver):
         fruit = game.fruit.last_generate
         fruit = -1 if fruit is None else grid.index(fruit)
         ours = self.moved_to == head  # the body is the one our own moves left
+        self._keep_body(snake, head, ours)
         self._count_hunger(len(snake))
         self.cycle.follow(ours, self.moved_from, head, len(snake))
         nxt = self._follow_route(fruit) if ours else None
         if nxt is None:
             self.route.clear()
             self.cycle.replanning(ours, len(snake))
-            nxt = self._plan(grid.flat_body(snake), fruit)
+            if self._body is None:
+                self._body = grid.flat_body(snake)
+            nxt = self._plan(self._body, fruit)
         self.moved_from, self.moved_to = head, nxt
         if nxt is None:
             return snake.direction()  # no safe move at all
@@ -166,6 +170,20 @@ class HamiltonSolver(Solver):
         already shown to be won. The headless runner does not call such a game stuck."""
         proof = self.decision.proof
         return proof == "win" or proof == "under way" and self.endgame.proven()
+
+    def _keep_body(self, snake, head, ours):
+        """Keep the flat body in step with the snake without reading all of it: our own move
+        adds the new head and drops the tail unless the snake ate. After anyone else's move
+        (or a tail that is not where ours would be) it is read afresh when next needed."""
+        body = self._body
+        if not ours or body is None:
+            self._body = None
+            return
+        body.insert(0, head)
+        if len(body) > len(snake):
+            body.pop()
+        if len(body) != len(snake) or body[-1] != self.grid.index(snake.tail()):
+            self._body = None
 
     def _count_hunger(self, length):
         if length != self.last_length:
