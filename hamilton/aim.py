@@ -10,7 +10,8 @@ the body's length) is worked out once, in an `Aim`, and kept while the fruit is:
     guide      the least cost of a move (planner.py's HELD_COST) times straight: the A* guide
     forgotten  for each cell, its neighbours at least `length` lanes from the fruit: a
                move there is forgotten by the meal, so any free one will do; made for a
-               cell when a search first expands it
+               cell when a search first expands it. While the body is short, most cells are
+               that far: every neighbour is offered then, and the search checks the lanes
 
 The straight distances are copied row by row from tables made once per board: the row of
 the fruit's own row, shifted, plus the rows' distance, so a fruit costs a slice per row,
@@ -39,7 +40,7 @@ class Aims:
         for c, n in enumerate(tree.cross):
             if n != NONE:
                 self._into[n].append(c)
-        self._neighbours = [[n for n, on_board in ((c - width, c >= width), (c + width, c + width < size),
+        self.neighbours = [[n for n, on_board in ((c - width, c >= width), (c + width, c + width < size),
                                                    (c - 1, c % width > 0), (c + 1, (c + 1) % width > 0)) if on_board]
                             for c in range(size)]  # up, down, left, right: those on the board
         # _bands[dy][width - 1 + dx] = |dx| + dy: a fruit's straight distances are slices of it; _guides: times step
@@ -63,11 +64,15 @@ class Aims:
         same however much longer it needs. The cap keeps the count near the fruit while the
         snake is short, which is what makes planning cheap on big boards.
         """
+        return self._lanes(target, cap)[0]
+
+    def _lanes(self, target, cap=None):
+        """(lane_distances(target, cap), the cells nearer than `cap`)."""
         size = len(self._into)
         cap = size if cap is None else min(cap, size)
         dist = [cap] * size
         dist[target] = 0
-        into, ring, d = self._into, [target], 0
+        into, ring, d, near = self._into, [target], 0, [target]
         while ring and d + 1 < cap:  # ring by ring, each one lane step farther from the target
             d += 1
             farther = []
@@ -76,8 +81,9 @@ class Aims:
                     if dist[p] > d:
                         dist[p] = d
                         farther.append(p)
+            near += farther
             ring = farther
-        return dist
+        return dist, near
 
     def straight_to(self, fruit, guide=False):
         """The straight (Manhattan) distance from every cell to `fruit`; with `guide`, the step times it."""
@@ -95,14 +101,13 @@ class Aim:
 
     def __init__(self, aims, fruit, length):
         self.fruit, self.length = fruit, length
-        self.lanes = aims.lane_distances(fruit, length)
+        self.lanes, near = aims._lanes(fruit, length)
         self.straight = aims.straight_to(fruit)
         self.guide = aims.straight_to(fruit, guide=True)
-        self.forgotten = [None] * len(self.lanes)  # made per cell by forgotten_from
-        self._neighbours = aims._neighbours
-
-    def forgotten_from(self, c):
-        """The neighbours of `c` whose moves the meal will have forgotten (kept in `forgotten`)."""
-        lanes, length = self.lanes, self.length
-        moves = self.forgotten[c] = [n for n in self._neighbours[c] if lanes[n] >= length]
-        return moves
+        size = len(self.lanes)
+        if length <= size and 4 * len(near) < size:
+            # A short body: few cells are nearer the fruit than its length, and most moves are
+            # forgotten; every neighbour is offered, and the search leaves out the near ones.
+            self.forgotten = aims.neighbours
+        else:
+            self.forgotten = [None] * size  # made per cell by the search (planner.py)

@@ -271,18 +271,8 @@ class CellTree:
         edges, then any other edge not OUT that joins two parts (Kruskal, in edge order);
         given `prefer` (edge flags of another tree), its edges go before the rest, so that
         the tree is `prefer` itself wherever the body allows."""
-        state, _ = self.marks(body)
-        parent = list(range(self.blocks))
-        tree = bytearray(len(self.edges))
-        rounds = [(IN, None), (0, None)] if prefer is None else [(IN, None), (0, 1), (0, 0)]
-        for wanted, preferred in rounds:
-            for e, s in enumerate(state):
-                if s == wanted and (preferred is None or prefer[e] == preferred):
-                    a, b = _find(parent, self.edges[e][0]), _find(parent, self.edges[e][1])
-                    if a != b:
-                        parent[a] = b
-                        tree[e] = 1
-        return tree
+        from hamilton.spanning import spanning_tree  # spanning.py reads this module's marks
+        return spanning_tree(self, self.marks(body)[0], prefer)
 
     def next_on_outline(self, tree, cell):
         """The cell after `cell` on the outline of the spanning tree `tree` (edge flags)."""

@@ -11,8 +11,11 @@ which it is gone:
     edge    no body move marks it IN or OUT any more    until[edge]
     corner  no body wall touches it any more            touch[corner]
 
-The rules of a move (`may_cross`, `may_stay`) read these times at the move the meal is
-judged by. Cells are flat (grid.py); blocks, edges, gates and corners come from celltree.py.
+The planner's rules of a move (planner.py) read these times at the move the meal is judged
+by, and the exact check of a route (meal.py) reads the body the meal leaves off them. Each
+table is kept up to date a move at a time: a move changes a cell, a block and its
+neighbours' shelter, an edge and two corners. Cells are flat (grid.py); blocks, edges,
+gates and corners come from celltree.py.
 """
 from hamilton.celltree import IN, NONE, OUT
 
@@ -79,76 +82,6 @@ class Clock:
         self.now -= 1
         self.moved(old_head, head)
 
-    def break_at_meal(self, head, route):
-        """CellTree.first_break of the body after `route` (from `head`, the fruit its last
-        cell) and the meal, read off the clock: work in proportion to the route, not the body.
-        The body must fit the clock's tree.
-
-        At the meal, after r moves, the body is the route and the cells the clock holds after
-        now + r: their moves are the marks whose `until` is still to come, and their blocks,
-        joined by their IN edges, are those whose `open_at` is. A body that fits never breaks
-        itself, so only the route's moves are judged, against those marks. The walls (OUT
-        edges) cut the blocks apart exactly when they close a loop of corner points (see
-        celltree.py), and the body's own walls close none: if no wall of the route ends on a
-        point that the walls before it already join to its start, nothing is cut off, and the
-        whole board need not be looked at."""
-        tree = self.tree
-        if len(route) > self.length:  # the body at the meal is all route
-            return tree.first_break(route[::-1][:self.length + 1], new=len(route))
-        at_meal = self.now + len(route)
-        mark, until, open_at = self.mark, self.until, self.open_at
-        stay, cross, gate, block = tree.stay, tree.cross, tree.gate, tree.block
-        marks = {}  # edge -> the route's own mark
-        joined = {}  # union-find over blocks; _BODY stands for every block the body holds at the meal
-        passed = []  # the route's stays past an unmarked gate: (cell, edge)
-        c = head
-        for nxt in route:
-            g = gate[c]
-            was = marks.get(g)
-            if was is None:
-                was = mark[g] if g != NONE and until[g] >= at_meal else 0
-            if nxt == cross[c]:
-                if was == OUT:
-                    return c, True
-                if was == 0:
-                    a = _root(joined, _BODY if open_at[block[c]] >= at_meal else block[c])
-                    b = _root(joined, _BODY if open_at[block[nxt]] >= at_meal else block[nxt])
-                    if a == b:
-                        return c, True
-                    joined[a] = b
-                    marks[g] = IN
-            elif nxt == stay[c]:
-                if g != NONE:
-                    if was == IN:
-                        return c, False
-                    if was == 0:
-                        marks[g] = OUT
-                        passed.append((c, g))
-            else:
-                return c, False
-            c = nxt
-        if passed and self._walls_close_a_loop(passed, at_meal):
-            state = bytearray(m if u >= at_meal else 0 for m, u in zip(mark, until))
-            for g, m in marks.items():
-                state[g] = m
-            return tree.cut_blame(state, passed)
-        return None
-
-    def _walls_close_a_loop(self, passed, at_meal):
-        """Whether the new walls of `passed` may close a loop with the walls the body still
-        draws at move `at_meal`: those walls' points all count as one (they may not all be
-        joined: the answer is then True more often, never False wrongly)."""
-        tree, touch = self.tree, self.touch
-        joined = {}
-        for c, _ in passed:
-            p, q = tree.wall_from[c], tree.wall_to[c]
-            a = _root(joined, _BODY if touch[p] >= at_meal else p)
-            b = _root(joined, _BODY if touch[q] >= at_meal else q)
-            if a == b:
-                return True
-            joined[a] = b
-        return False
-
     def _note_move(self, c, nxt, gone):
         """Record the marks of the move c -> nxt, forgotten once c is free at move `gone`."""
         tree = self.tree
@@ -165,12 +98,3 @@ class Clock:
         if gone > self.until[g]:
             self.until[g] = gone
 
-
-_BODY = -2  # in break_at_meal's union-finds: every block, or corner point, the body holds at the meal
-
-
-def _root(joined, x):
-    """The root of `x` in the union-find `joined` (a dict from a part to the part it joined)."""
-    while x in joined:
-        x = joined[x]
-    return x

@@ -20,6 +20,8 @@ out, the route is planned with the trees that leave out the other one.
 Before it takes a route, it tries waiting w = 1, 2, ... moves round the outline first and
 planning from there: a route that is sooner in all and no dearer wins (_sooner_after_waiting).
 """
+from typing import NamedTuple
+
 from hamilton.celltree import CENTRE, CORNER, CellTree
 from hamilton.decision import HamiltonDecision
 from hamilton.clock import Clock
@@ -29,6 +31,13 @@ from hamilton.survival import ordered_part
 
 WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (a quarter of BUDGET)
 CATCH_UP = 4  # slices a move for a search made again because it ran out of its budget
+
+
+class Outline(NamedTuple):
+    """A spanning tree of one planner's blocks, whose outline the snake follows."""
+
+    planner: int  # the index of the planner (its CellTree) in CyclePlay.planners
+    edges: bytearray  # the tree: a flag per block edge
 
 
 class CyclePlay:
@@ -45,7 +54,7 @@ class CyclePlay:
         self.orient = 0  # the index of the planner whose tree the body fitted last
         self.clock = None  # the body's Clock (planner.py), kept up to date move by move
         self.in_order = False  # whether the body we left fits planners[orient] (known, not re-checked)
-        self.waiting_on = None  # (planner index, tree) whose outline the snake follows while it waits
+        self.waiting_on = None  # the Outline the snake follows while it waits
         self.ahead = None  # Ahead: the search, a slice per move, for where the wait will have taken the snake
 
     def follow(self, ours, moved_from, head, length):
@@ -111,9 +120,9 @@ class CyclePlay:
         # No route yet (the body is in the way for now), or no answer yet: one step round a
         # tree the body fits, which keeps it on that tree's outline, then look again. The same
         # tree serves until a route is found: the body stays an arc of its outline.
-        step = self._wait(index, tree, body)
-        self._search_on(search, body, fruit, index, target, step[1])
-        return step
+        cells, decision = self._wait(index, tree, body)
+        self._search_on(search, body, fruit, index, target, decision)
+        return cells, decision
 
     def _search(self, body, fruit, index, target, slices):
         """This move's share of the search for a route: of the one made ahead for this very
@@ -229,18 +238,18 @@ class CyclePlay:
         """([one step round the outline of the tree `body` fits], the decision): the same tree while the wait lasts."""
         self._wait_on(index, body)
         decision = HamiltonDecision("wait", mode="cell-tree", searches=self.planners[index].searches, driving=tree.name)
-        return [tree.next_on_outline(self.waiting_on[1], body[0])], decision
+        return [tree.next_on_outline(self.waiting_on.edges, body[0])], decision
 
     def _wait_on(self, index, body):
         """Choose the tree of planners[index] that `body` fits, whose outline a wait follows;
         kept while the wait lasts."""
-        if self.waiting_on is None or self.waiting_on[0] != index:
-            self.waiting_on = (index, self.planners[index].tree.spanning_tree(body))
+        if self.waiting_on is None or self.waiting_on.planner != index:
+            self.waiting_on = Outline(index, self.planners[index].tree.spanning_tree(body))
 
     def _outline_walk(self, head, moves):
         """The next `moves` cells round the outline the waiting snake follows."""
-        walk, outline = [], self.waiting_on[1]
-        tree = self.planners[self.waiting_on[0]].tree
+        walk, outline = [], self.waiting_on.edges
+        tree = self.planners[self.waiting_on.planner].tree
         for _ in range(moves):
             head = tree.next_on_outline(outline, head)
             walk.append(head)

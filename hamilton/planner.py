@@ -27,8 +27,8 @@ time t to cell n is allowed when
                 (else the walls close a loop and cut blocks off; see celltree.py).
 
 These rules see the body, not the route's own earlier moves (the search keeps no path
-per state), so the route is then checked exactly (Clock.break_at_meal: CellTree.first_break
-on the position after eating); a route that fails has the move it blames banned and is
+per state), so the route is then checked exactly (CellTree.first_break on the position after
+eating, read off the clock: meal.py); a route that fails has the move it blames banned and is
 searched again.
 
 Throughout, the names are short: c and n are cells (flat, n the one moved to), s and ns
@@ -40,6 +40,7 @@ from collections import deque
 from hamilton.aim import Aims
 from hamilton.celltree import NONE, OUT
 from hamilton.clock import NEVER, Clock
+from hamilton.meal import first_break_at_meal
 
 REPLANS = 6  # searches per plan; each bans the move that broke the previous route
 LATE_PART = 4  # no route for the earliest meal: search again as if it came len(body) / LATE_PART moves later
@@ -120,7 +121,7 @@ class Planner:
             return bitten
         tree = self.tree
         if clock.tree is tree and tree.skipped == NONE:  # the body fits this very tree: read the clock
-            broken = clock.break_at_meal(body[0], route)
+            broken = first_break_at_meal(clock, body[0], route)
         else:  # odd x odd: the trees that leave out different cells share a clock, and the body
             # may fit the other one only: read the cells
             broken = tree.first_break((route[::-1] + body)[:len(body) + 1], new=len(route))
@@ -214,7 +215,8 @@ class Planner:
         tree, size, fruit = self.tree, len(self.tree.stay), aim.fruit
         stay, cross, gate, block, wall_to = tree.stay, tree.cross, tree.gate, tree.block, tree.wall_to
         wall_apart, wall_met = self._wall_apart, self._wall_met
-        lanes, straight, guide, forgotten = aim.lanes, aim.straight, aim.guide, aim.forgotten
+        lanes, straight, guide, forgotten, length = aim.lanes, aim.straight, aim.guide, aim.forgotten, aim.length
+        neighbours = self.aims.neighbours
         free_at, open_at, shelter = clock.free_at, clock.open_at, clock.shelter
         mark, until, touch, neck = clock.mark, clock.until, clock.touch, clock.neck
         no_stay, no_cross, no_free = bans.stay, bans.cross, bans.free
@@ -243,22 +245,22 @@ class Planner:
                     c, met = s, 0
                 else:
                     c, met = s - size, size
-                here = cost[s]
-                if here + guide[c] != level or dist[s] + straight[c] > deadline:
+                here, t = cost[s], dist[s]
+                if here + guide[c] != level or t + straight[c] > deadline:
                     continue  # stale, or too far round to be `within`
                 if c == fruit:
                     self.taken += counted - pause
                     self.cost = here + guide[head]
                     return _walk_back(came, s, head, size)
-                t = dist[s] + 1
+                t += 1
                 meal = t + later  # + the lane distance left: the meal the rules judge by
                 moves = forgotten[c]
-                if moves is None:
-                    moves = aim.forgotten_from(c)
+                if moves is None:  # not made yet for this fruit
+                    moves = forgotten[c] = [n for n in neighbours[c] if lanes[n] >= length]
                 if moves and not no_free[c]:  # moves the meal will have forgotten: to any free cell
                     k = here + held
                     for n in moves:
-                        if free_at[n] <= t and (n != neck or s != head) and k < cost[n]:
+                        if lanes[n] >= length and free_at[n] <= t and (n != neck or s != head) and k < cost[n]:
                             cost[n], dist[n], came[n] = k, t, s
                             buckets[k + guide[n]].append(n)
                 n = cross[c]  # cross through the gate: over an edge still IN at the meal, or

@@ -25,7 +25,7 @@ import random
 from collections import deque
 
 from solver import Solver, EndgameState
-from hamilton.cycle import CyclePlay
+from hamilton.cycle import CyclePlay, Outline
 from hamilton.decision import HamiltonDecision
 from hamilton.endgame import Endgame
 from hamilton.grid import Grid
@@ -52,7 +52,7 @@ class HamiltonSolver(Solver):
         self.hungry = 0  # moves since the snake last grew
         self._body = None  # the body as flat cells, head first, kept in step by our own moves (_keep_body)
         self.last_length = 0
-        self._drawn = None  # (planner index, tree) hamiltonian_cycle() gave last: drawing only, never read by the play
+        self._drawn = None  # the Outline hamiltonian_cycle() gave last: drawing only, never read by the play
 
     def planned_path(self):
         """The cells of the route ahead (the next cell alone when waiting or surviving)."""
@@ -83,17 +83,18 @@ class HamiltonSolver(Solver):
             return None
         body = self.grid.flat_body(game.snake)
         choice = first = None
-        for pair in self._drawing_trees(body):
-            first = first or pair
-            if self.cycle.planners[pair[0]].tree.skipped != body[0]:  # odd x odd: one whose outline passes the head
-                choice = pair
+        for outline in self._drawing_trees(body):
+            first = first or outline
+            if self.cycle.planners[outline.planner].tree.skipped != body[0]:  # odd x odd: one passing the head
+                choice = outline
                 break
-        index, tree = choice or first or (None, None)
-        if tree is None:
+        choice = choice or first
+        if choice is None:
             return None
-        self._drawn = (index, tree)
-        start = body[0] if self.cycle.planners[index].tree.skipped != body[0] else body[1]
-        return [self.grid.cell(c) for c in self.cycle.planners[index].tree.outline(tree, start)]
+        self._drawn = choice
+        tree = self.cycle.planners[choice.planner].tree
+        start = body[0] if tree.skipped != body[0] else body[1]
+        return [self.grid.cell(c) for c in tree.outline(choice.edges, start)]
 
     def _closed_cycle(self, body):
         """The cycle a closed body (flat cells, head first) lies along, or None if it is not
@@ -112,19 +113,20 @@ class HamiltonSolver(Solver):
         return [self.grid.cell(c) for c in (body[0], *run, *reversed(body[1:]))]
 
     def _drawing_trees(self, body):
-        """hamiltonian_cycle()'s candidates, (planner index, tree), best first, each made only if asked for."""
+        """hamiltonian_cycle()'s candidates, Outlines, best first, each made only if asked for."""
         last = self._drawn
-        prefer = last[1] if last is not None else None
+        prefer = last.edges if last is not None else None
         if self.cycle.waiting_on is not None:
             yield self.cycle.waiting_on
         for index in sorted(range(len(self.cycle.planners)), key=lambda i: i != self.cycle.orient):
             if self.cycle.planners[index].tree.fits(body):  # every planner numbers the block edges alike
-                yield index, self.cycle.planners[index].tree.spanning_tree(body, prefer=prefer)
+                yield Outline(index, self.cycle.planners[index].tree.spanning_tree(body, prefer=prefer))
         if last is not None:
             yield last
         after = (list(reversed(self.route)) + body)[:len(body) + 1]  # the body the route leads to
-        if self.cycle.planners[self.cycle.orient].tree.fits(after):
-            yield self.cycle.orient, self.cycle.planners[self.cycle.orient].tree.spanning_tree(after, prefer=prefer)
+        tree = self.cycle.planners[self.cycle.orient].tree
+        if tree.fits(after):
+            yield Outline(self.cycle.orient, tree.spanning_tree(after, prefer=prefer))
 
     def next_direction(self):
         """The move of the first way of playing that applies (see the module docstring)."""

@@ -14,6 +14,7 @@ from hamilton.celltree import IN, OUT, CellTree
 from hamilton.grid import Grid
 from hamilton import planner as planner_module
 from hamilton.clock import Clock
+from hamilton.meal import first_break_at_meal
 from hamilton.planner import Bans, Planner, last_meal
 from hamilton.slices import finish
 from slow_search import slow_search
@@ -462,7 +463,7 @@ def lane_walk(tree, head, moves, rng):
 
 @pytest.mark.parametrize("width, height, seed", [(6, 6, 1), (8, 6, 2), (12, 10, 5), (20, 16, 6), (16, 12, 7)])
 def test_the_clock_finds_the_break_at_the_meal_that_the_cells_show(width, height, seed):
-    """Clock.break_at_meal reads the body after a route and the meal off the clock; it must
+    """first_break_at_meal reads the body after a route and the meal off the clock; it must
     blame what CellTree.first_break blames on that body's cells: for the routes the searches
     find (refused ones among them) and for random walks along the lanes, short and long."""
     rng = random.Random(seed)
@@ -473,7 +474,7 @@ def test_the_clock_finds_the_break_at_the_meal_that_the_cells_show(width, height
                                                   for _ in range(4)]
         for route in filter(None, routes):
             expected = tree.first_break(after_eating(body, route), new=len(route))
-            assert clock.break_at_meal(body[0], route) == expected
+            assert first_break_at_meal(clock, body[0], route) == expected
             checked, refused = checked + 1, refused + (expected is not None)
     assert checked > 100 and 0 < refused < checked
 
@@ -494,7 +495,7 @@ def test_a_plan_makes_at_most_replans_searches_over_both_meals(monkeypatch):
     """Every route refused by the exact check (here by a stand-in that blames the head's
     cell): the plan gives up after REPLANS searches in all, not REPLANS per meal judged."""
     planner, body, fruit = setup(TAIL_LEAVES)
-    monkeypatch.setattr(planner.tree, "first_break", lambda after, new=None: (body[0], False))
+    monkeypatch.setattr(planner_module, "first_break_at_meal", lambda clock, head, route: (body[0], False))
     assert plan(planner, body, fruit) is None
     assert planner.searches == planner_module.REPLANS
 
