@@ -6,9 +6,10 @@ import json
 import math
 import os
 import re
+import sys
 
 import solvers
-from files import atomic
+from files import atomic, reading
 
 REQUIRED = ("window-width", "window-height", "block-size", "speed", "auto")
 DEFAULTS = {"initial-length": 3, "seed": None, "solver": "greedy"}
@@ -24,11 +25,17 @@ class OneLineParser(argparse.ArgumentParser):
     """A bad flag is one line and exit code 2, like a bad config (no usage dump)."""
 
     def error(self, message):
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+        self.exit(2, f"error: {message} (see --help)\n")
 
 
 class ConfigError(Exception):
     """A config problem, phrased as the one line the player sees."""
+
+
+def pip_install(package):
+    """The command that installs an optional `package` into the Python the game runs in (a bare
+    "pip" may belong to another one)."""
+    return f"{sys.executable} -m pip install {package}"
 
 
 def default_path():
@@ -47,21 +54,16 @@ def read_text(path):
 
 def _read_bytes(path):
     try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a directory, not a file") from None
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+        return reading.read_bytes(path)
+    except reading.ReadError as e:
+        raise ConfigError(str(e)) from None
 
 
 def _decoded(raw, path):
     try:
-        text = raw.decode("utf-8-sig")  # accepts, and drops, a UTF-8 byte-order mark
-    except UnicodeDecodeError as e:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        text = reading.utf8(raw, path)
+    except reading.ReadError as e:
+        raise ConfigError(str(e)) from None
     if not text.strip():
         raise ConfigError(f"{path}: file is empty; it needs a JSON object with {', '.join(REQUIRED)}")
     return text
@@ -189,8 +191,13 @@ def validate(data, where="config"):
     if seed is not None:
         check_seed(seed, f'{where}: "seed"', " or null")
     solver = data.get("solver", DEFAULTS["solver"])
-    if not isinstance(solver, str) or solver not in solvers.BUILT_IN:  # a list is no name, nor hashable
-        raise ConfigError(f'{where}: "solver" must be one of {", ".join(solvers.names())}, got {_describe(solver)}')
+    if not isinstance(solver, str):
+        raise ConfigError(f'{where}: "solver" must be one of {", ".join(solvers.names())}, or FILE.py:CLASS or '
+                          f"MODULE:CLASS, got {_describe(solver)}")
+    try:
+        solvers.check_ref(solver)  # its form only: main.py finds it, relative to the config's folder
+    except solvers.SolverError as e:
+        raise ConfigError(f'{where}: "solver": {e}') from None
     check_board(width // block, height // block, length, where)
     return {"window-width": width, "window-height": height, "block-size": block,
             "speed": float(speed), "auto": data["auto"], "initial-length": length,

@@ -24,11 +24,6 @@ class LoopWatch:
         self.period = None  # moves in the proven loop, once proven
         self._saved = None
 
-    def reset(self):
-        """Forget the stretch (a player steered, the solver changed, a new game)."""
-        self.period = None
-        self._saved = None
-
     def see(self, snake, fruit):
         """Record the position after a move; True once this stretch is proven to loop forever."""
         body = snake.body

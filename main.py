@@ -10,7 +10,7 @@ import sys
 
 OLDEST_PYTHON = (3, 9)  # the oldest Python supported; run.sh and the README say the same
 if sys.version_info < OLDEST_PYTHON:
-    print("snake needs Python %d.%d or newer; this is Python %s (./run.sh play picks one)"
+    print("error: snake needs Python %d.%d or newer; this is Python %s (./run.sh play picks one)"
           % (OLDEST_PYTHON + (sys.version.split()[0],)), file=sys.stderr)
     sys.exit(2)
 try:
@@ -18,7 +18,8 @@ try:
 except ModuleNotFoundError as missing:
     if missing.name != "pygame":
         raise
-    print("pygame-ce is not installed for this Python; ./run.sh play installs it", file=sys.stderr)
+    print("error: pygame-ce is not installed for this Python; ./run.sh play installs it, or "
+          + sys.executable + " -m pip install pygame-ce", file=sys.stderr)
     sys.exit(2)
 import config as configuration
 import headless
@@ -44,6 +45,7 @@ def seed_flag(text):
 
 def build_parser():
     parser = configuration.OneLineParser(
+        prog=os.environ.get("SNAKE_PROG") or "main.py",  # run.sh names itself: "./run.sh play"
         description="Snake, played by hand or by an autopilot in a window, or many games with no "
                     "window (--headless) to measure an autopilot.",
         epilog=keys_text(), formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -54,8 +56,10 @@ def build_parser():
                              "and board): paused in the window; with --headless, the autopilot plays it "
                              "out (--games N with --seed S: N games from that moment, other fruits each)")
     game = parser.add_argument_group("the game, in the window and with --headless")
-    game.add_argument("--solver", metavar="NAME", choices=solvers.names(),
-                      help="solver: " + ", ".join(solvers.names()) + " (default: the config's)")
+    game.add_argument("--solver", metavar="SOLVER",
+                      help="the solver the autopilot plays: " + ", ".join(solvers.names()) + ", or one of your own, "
+                           "FILE.py:CLASS or MODULE:CLASS (docs/solvers.md); with --headless a comma-separated list "
+                           "plays each on the same boards and seeds (default: the config's)")
     game.add_argument("--seed", type=seed_flag, metavar="S",
                       help=f"random seed, {configuration.SEED_RULE}: the same seed, the same games. "
                            "Headless game i uses S+i-1 (default: the config's, else 1); the window's first game uses S "
@@ -169,8 +173,13 @@ def main(argv=None):
         try:
             config = configuration.load(path)
         except configuration.ConfigError as e:
-            print(f"config error: {e}", file=sys.stderr)
+            print(f"error: {e}", file=sys.stderr)
             return 2
+    try:
+        choose_solvers(args, config, path)
+    except (solvers.SolverError, configuration.ConfigError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if args.headless:
         return headless.run(args, config, start)
     if args.replay:
@@ -178,12 +187,38 @@ def main(argv=None):
     return window.play(config, args, start, config_path=path)
 
 
+def choose_solvers(args, config, path):
+    """Find and check the solvers the run plays, before anything starts (SolverError or ConfigError:
+    one line). Each is named by its ref (solvers/), a file's path made absolute: --solver's
+    relative to the current folder, the config's relative to the config file's. They go into
+    `args.solvers` (a list: several with --headless), the config's "solver" (the first) and
+    `args.takeover_from`."""
+    if args.solver is not None:
+        try:
+            refs = [solvers.canonical(solvers.check_ref(ref.strip())) for ref in args.solver.split(",")]
+        except solvers.SolverError as e:
+            raise solvers.SolverError(f"--solver: {e}") from None
+    else:
+        folder = os.path.dirname(os.path.abspath(path)) if path is not None else None
+        refs = [solvers.canonical(config["solver"], folder)]
+    if len(refs) > 1 and not args.headless:
+        raise configuration.ConfigError("--solver: the window plays one solver; several are for --headless")
+    if args.takeover_from is not None:
+        args.takeover_from = solvers.canonical(solvers.check_ref(args.takeover_from))
+        solvers.find(args.takeover_from)
+    for ref in refs:
+        solvers.find(ref)
+    args.solvers, config["solver"] = refs, refs[0]
+    if args.solver is not None:
+        args.solver = refs[0]
+
+
 def logged_moment(path):
     """(config, game) of the debug log at `path` (--load), or None once one line says why not."""
     try:
         return debuglog.load(path)
     except debuglog.DebugLogError as e:
-        print(f"debug log error: {e}", file=sys.stderr)
+        print(f"error: {e}", file=sys.stderr)
         return None
 
 

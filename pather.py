@@ -6,11 +6,10 @@ and the extra rows above and below the board are never set, so a shift by one co
 row can never wrap onto a board cell and every neighbour of a board cell has an index >= 0.
 One breadth-first layer is then a handful of shifts and masks instead of a loop over cells.
 
-Paths come in two shapes: index paths (the cells visited after the start, as bit indices),
-used in the hot loop, and direction paths (a list of `Direction`), the public face. In both an
-empty list means there is no path.
+A path is the cells visited after the start, as bit indices; an empty list means there is
+no path. (tests/test_pather.py turns them into moves of a `Snake` to check them.)
 """
-from snake import Direction, RIGHT, step
+from snake import Direction, RIGHT
 
 
 class PathSolve:
@@ -42,14 +41,6 @@ class PathSolve:
     def mask(self, cells):
         """The bitboard of `cells` (distinct board cells)."""
         return sum(map(self.bit.__getitem__, cells))
-
-    def to_directions(self, start, path):
-        """The moves that walk the index `path` from the index `start`."""
-        moves, prev = [], start
-        for i in path:
-            moves.append(self.direction_of[i - prev])
-            prev = i
-        return moves
 
     # -- searches on indices and bitboards -------------------------------------------------
 
@@ -169,35 +160,4 @@ class PathSolve:
                 return a, b
         return None
 
-    # -- the snake-level interface ---------------------------------------------------------
-
-    def _free_for(self, snake, target):
-        """The cells a path of `snake`'s head may enter: not the body, except its tail as a target."""
-        free = self.board & ~self.mask(snake.cells)
-        if target == snake.tail():
-            free |= self.bit[target]
-        return free
-
-    def shortest_path(self, snake, target):
-        """The moves of a shortest path from `snake`'s head to the cell `target`; [] if none."""
-        free = self._free_for(snake, tuple(target))
-        head = self.index[snake.head()]
-        return self.to_directions(head, self.shortest(head, self.index[tuple(target)], free,
-                                                      snake.direction()))
-
-    def longest_path(self, snake, target):
-        """The moves of the extended shortest path from `snake`'s head to `target`; [] if none."""
-        free = self._free_for(snake, tuple(target))  # the target is on the path, never "unused"
-        head = self.index[snake.head()]
-        path = self.shortest(head, self.index[tuple(target)], free, snake.direction())
-        return self.to_directions(head, self.extend(head, path, free))
-
-
-def walk(start, moves):
-    """The cells visited by `moves` from the cell `start` (start excluded)."""
-    cells, cur = [], tuple(start)
-    for d in moves:
-        cur = step(cur, d)
-        cells.append(cur)
-    return cells
 

@@ -56,11 +56,13 @@ make_venv() {
     fi
 }
 
-# Install requirements file $1 (and what it includes) unless done since it last changed.
+# Install requirements file $1 (and what it includes; $2 says what, for the player) unless done since it
+# last changed.
 install() {
     make_venv
     local stamp="$VENV/.installed-$1"
     if [ ! -f "$stamp" ] || [ "$HERE/requirements.txt" -nt "$stamp" ] || [ "$HERE/$1" -nt "$stamp" ]; then
+        echo "run.sh: installing $2 into $VENV (once; the first time takes a minute or two)" >&2
         "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$HERE/$1"
         touch "$stamp"
     fi
@@ -102,10 +104,10 @@ spreads() {
 
 case "${1:-}" in
     play)
-        shift; install requirements.txt
-        exec "$VENV/bin/python" "$HERE/main.py" "$@" ;;
+        shift; install requirements.txt "pygame-ce and tqdm"
+        SNAKE_PROG="$0 play" exec "$VENV/bin/python" "$HERE/main.py" "$@" ;;
     test)
-        shift; install requirements-test.txt
+        shift; install requirements-test.txt "the game's and the test tools' packages"
         spreads "$@" && set -- -n auto --maxprocesses 4 "$@"
         # pytest finds tests/ by itself only when started in the checkout: name it.
         names_a_path "$@" || set -- "$HERE/tests" "$@"

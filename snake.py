@@ -74,6 +74,27 @@ class Snake:
         other._bitten = self._bitten
         return other
 
+    def take_on(self, other):
+        """Become `other` in place: its body, heading and owed growth (whoever holds this snake,
+        as a solver's copy of the game does, sees the change)."""
+        if self.body != other.body:
+            self.body.clear()
+            self.body.extend(other.body)
+            self.cells.clear()
+            self.cells.update(other.cells)
+        self.width, self.height = other.width, other.height
+        self._direction, self._has_eaten, self._bitten = other._direction, other._has_eaten, other._bitten
+
+    def differs(self, other):
+        """What of this snake differs from `other`, in a few words; None when nothing does."""
+        if self.body != other.body or self.cells != other.cells or self._bitten != other._bitten:
+            return "the snake's body"
+        if (self._direction, self._has_eaten) != (other._direction, other._has_eaten):
+            return "the snake's heading"
+        if (self.width, self.height) != (other.width, other.height):
+            return "the board"
+        return None
+
     def __len__(self):
         return len(self.body)
 

@@ -29,7 +29,7 @@ game that thinks between moves of 0.04 s or more (the window, or --move-time) do
 moves left uncounted: where the first route is longer than LONG_SPARE laps of the board,
 the search for a shorter one has twice --limit, the doubling rounds and then the rounds
 abreast (hamilton/endgame/forks.py); and it looks for a route that closes the body
-(hamilton/endgame/closing.py): "open" is then the moves the route's meal is expected to
+(hamilton/endgame/timed/closing.py): "open" is then the moves the route's meal is expected to
 leave to a closed body (0: closed), which a game weighs the routes of its roots by.
 --knowing-the-fruits adds "fewest", the fewest moves from the hand-over to the win of any
 way of moving that knows every fruit the game will place (its random draws, followed as the
@@ -40,7 +40,7 @@ fewer. It searches breadth first, a move at a time, within the moves of "to_win"
 either "fewest" is null and "fewest_over" the moves it got to with no win.
 --nearest-closed N adds "nearest_closed", the moves of the route through the nearest closed
 body of fewer than N moves (null: none, or none within the hold), as a proof rooted while
-the snake looks on searches it before it proves (hamilton/endgame/closed_routes.py), and
+the snake looks on searches it before it proves (hamilton/endgame/timed/closed_routes.py), and
 "nearest_work", the work that search took; with --ahead, from the position K moves on.
 
 Prints one JSON line per game: "verdict" is "won" (with "moves", the route's length to
@@ -134,10 +134,12 @@ def prove(args, seed):
     if record["free"] > args.free_max:
         return {**record, "verdict": "not asked"}
     held = {} if args.hold is None else ledger.holding(args.hold)
-    search = endgame.Endgame(grid, free_max=args.free_max, limit=args.limit, forks=not args.layered,
-                              **held)
-    if args.patient:
-        search.timed, search.wait, search.pace = True, endgame.WIDE_WAIT, endgame.WIDE_WAIT
+    limits = dict(free_max=args.free_max, limit=args.limit, forks=not args.layered, **held)
+    if args.patient:  # a game whose moves wait WIDE_WAIT (its waits measured so, and said)
+        search = endgame.TimedEndgame(grid, pace=endgame.WIDE_WAIT, **limits)
+        search.wait = endgame.WIDE_WAIT
+    else:
+        search = endgame.Endgame(grid, **limits)
     start = game.steps
     if args.ahead:
         record["ahead"] = args.ahead
@@ -149,17 +151,18 @@ def prove(args, seed):
     if args.nearest_closed is not None:
         record.update(nearest_closed(grid, body, fruit, args.nearest_closed, held))
     began = time.perf_counter()
-    route = search.winning_route(body, fruit)
+    proof = search.prove(body, fruit)
+    route = None if proof is None else proof.route
     record["seconds"] = round(time.perf_counter() - began, 1)
     if route is not None:
         record.update(verdict="won", moves=args.ahead + len(route))
         if args.patient:
-            record["open"] = search.open
+            record["open"] = proof.notes.open
     else:
         record["verdict"] = "lost" if search.lost(body, fruit) else "undecided"
     if route is not None and args.to_the_win:
         record.update(play_on(game, grid, search, route, start))
-    record["bodies"] = search.looked
+    record["bodies"] = search.ledger.looked
     if args.knowing_the_fruits:
         within = record.get("to_win") or FEWEST_LAPS * game.cells
         record.update(fewest_moves(grid, *at_hand_over, within, args.states))
@@ -172,7 +175,7 @@ def nearest_closed(grid, body, fruit, within, held):
     """{"nearest_closed": the moves of the route through the nearest closed body of fewer than
     `within` moves, or None; "nearest_work": the work of that search}, by an endgame of its
     own (`held`: --hold's parts, or the game's), so the proof's figures stay as they were."""
-    search = endgame.Endgame(grid, **held)
+    search = endgame.TimedEndgame(grid, **held)
     route = finish(search.closed_routes.nearest(body, fruit, within, math.inf))
     return {"nearest_closed": None if route is None else len(route), "nearest_work": search.ledger.spent}
 

@@ -29,6 +29,7 @@ import time
 
 import config as configuration
 import solvers
+from hamilton.decision import ProofState
 from solver import EndgameState
 from files import debuglog
 from game import Game
@@ -101,7 +102,7 @@ def headless(args, seed):
         """Before each move: when the snake set out on a proven route, when no win was left,
         and when (at the move before) the proven fruit was eaten."""
         moves = game.steps - handed
-        if solver.decision.proof == "win":
+        if solver.decision.proof is ProofState.WIN:
             seen.setdefault("set_out", moves)
         if solver.decision.endgame == EndgameState.LOST:
             seen.setdefault("no_win_left", moves)

@@ -84,7 +84,8 @@ def frames(replay, cell, every):
 
 
 def write_gif(replay, path, cell, seconds, every=None):
-    """Write `replay` as an animated GIF at `path`, never replacing a file; return (frames, every).
+    """Write `replay` as an animated GIF at `path`, never replacing a file; return (frames, every,
+    the seconds it plays for).
 
     Each frame shows for `seconds` (at least 0.02 s); the last one for at least 2 s.
     """
@@ -116,7 +117,7 @@ def write_gif(replay, path, cell, seconds, every=None):
         raise ReplayError(f"{path} already exists; a recording never replaces a file") from None
     except OSError as e:
         raise ReplayError(f"cannot write {path}: {e.strerror or e}") from None
-    return total, every
+    return total, every, ((total - 1) * frame_ms + hold_ms) / 1000
 
 
 def save_as_asked(replay, args, config):
@@ -133,8 +134,9 @@ def save(replay, path, config, every=None, seconds=None, cell=None):
     cell = cell or configuration.cell_pixels(config["block-size"], replay.width, replay.height, MAX_ROOM)
     seconds = seconds if seconds is not None else config["speed"]
     started = time.perf_counter()
-    count, every = write_gif(replay, path, cell, seconds, every)
+    count, every, plays = write_gif(replay, path, cell, seconds, every)
     took = time.perf_counter() - started
     size = os.path.getsize(path)
-    return (f"recorded {path}: {count} frames ({'every move' if every == 1 else f'one every {every} moves'}), "
-            f"{replay.width * cell}x{replay.height * cell} pixels, {size / 1000:.0f} kB in {took:.1f} s")
+    return (f"recorded {path}: a GIF that plays for {plays:,.1f} s, {count} frames "
+            f"({'every move' if every == 1 else f'one every {every} moves'}), "
+            f"{replay.width * cell}x{replay.height * cell} pixels, {size / 1000:.0f} kB (made in {took:.1f} s)")

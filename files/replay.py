@@ -42,7 +42,7 @@ MAX_NAME_TRIES = 1000  # replay-...-2.json, -3, ... before giving up on a free f
 MAX_CELL = 100  # pixels: --record-cell's upper bound
 MAX_SIDE = 800  # pixels: a replay's window or a recording is at most this long; big boards get smaller cells
 MAX_ROOM = (MAX_SIDE, MAX_SIDE)  # the room for configuration.cell_pixels
-PILLOW_MISSING = "recording needs Pillow: pip install Pillow"
+PILLOW_MISSING = "recording needs Pillow: " + configuration.pip_install("Pillow")
 BOARD = re.compile(r"([0-9]{1,7})x([0-9]{1,7})")
 
 

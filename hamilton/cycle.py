@@ -23,7 +23,7 @@ planning from there: a route that is sooner in all and no dearer wins (_sooner_a
 from typing import NamedTuple
 
 from hamilton.celltree import CENTRE, CORNER, CellTree
-from hamilton.decision import HamiltonDecision
+from hamilton.decision import HamiltonDecision, Mode
 from hamilton.clock import Clock
 from hamilton.planner import BUDGET, HELD_COST, SLICE, Planner
 from hamilton.slices import Sliced
@@ -231,13 +231,14 @@ class CyclePlay:
         planner = self.planners[target]
         self.waiting_on = None
         self.orient = target  # the body after the meal fits this planner's tree
-        return route, HamiltonDecision("route", mode="cell-tree", distance=len(route), searches=planner.searches,
+        return route, HamiltonDecision("route", mode=Mode.CELL_TREE, distance=len(route), searches=planner.searches,
                                        driving=planner.tree.name, waits=waits or None)
 
     def _wait(self, index, tree, body):
         """([one step round the outline of the tree `body` fits], the decision): the same tree while the wait lasts."""
         self._wait_on(index, body)
-        decision = HamiltonDecision("wait", mode="cell-tree", searches=self.planners[index].searches, driving=tree.name)
+        decision = HamiltonDecision("wait", mode=Mode.CELL_TREE, searches=self.planners[index].searches,
+                                    driving=tree.name)
         return [tree.next_on_outline(self.waiting_on.edges, body[0])], decision
 
     def _wait_on(self, index, body):

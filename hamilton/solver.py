@@ -26,8 +26,9 @@ from collections import deque
 
 from solver import Solver, EndgameState
 from hamilton.cycle import CyclePlay, Outline
-from hamilton.decision import HamiltonDecision
-from hamilton.endgame import Endgame
+from hamilton.decision import HamiltonDecision, Mode, ProofState
+from hamilton.endgame import Endgame, TimedEndgame
+from hamilton.endgame.timed.closing import Closing
 from hamilton.grid import Grid
 from hamilton.survival import Survival, ordered_part
 
@@ -77,9 +78,9 @@ class HamiltonSolver(Solver):
         """
         game = self.game
         mode = getattr(self.decision, "mode", None)
-        if not game.over() and mode == "endgame" and self.decision.proof == "win":
+        if not game.over() and mode is Mode.ENDGAME and self.decision.proof is ProofState.WIN:
             return self._closed_cycle(self.grid.flat_body(game.snake))
-        if game.over() or not self.cycle.planners or mode != "cell-tree":
+        if game.over() or not self.cycle.planners or mode is not Mode.CELL_TREE:
             return None
         body = self.grid.flat_body(game.snake)
         choice = first = None
@@ -98,7 +99,7 @@ class HamiltonSolver(Solver):
 
     def _closed_cycle(self, body):
         """The cycle a closed body (flat cells, head first) lies along, or None if it is not
-        closed (hamilton/endgame/closing.py): the head, the run of free cells from beside it
+        closed (hamilton/endgame/timed/closing.py): the head, the run of free cells from beside it
         to beside the tail, then the body from the tail back to the neck. Round it, each fruit
         is a few moves on; a route that leaves it is drawn as a shortcut, as on a tree.
 
@@ -107,7 +108,7 @@ class HamiltonSolver(Solver):
             5  6  c  b
         """
         body = tuple(body)
-        run = self.endgame.closing.run_of(body)
+        run = Closing(self.endgame.space, self.endgame.ledger).run_of(body)
         if run is None:
             return None
         return [self.grid.cell(c) for c in (body[0], *run, *reversed(body[1:]))]
@@ -157,21 +158,29 @@ class HamiltonSolver(Solver):
         return grid.direction(head, nxt)
 
     def think(self, deadline, clock):
-        """The endgame's proof goes on while the snake waits (hamilton/endgame/proof.py: a
-        game that thinks so plays timed, its proofs rooted where the snake will be)."""
-        return self.endgame.think(deadline, clock)
+        """The endgame's proof goes on while the snake waits (a game that thinks so plays
+        timed, hamilton/endgame/timed/: its proofs rooted where the snake will be)."""
+        return self._timed().think(deadline, clock)
 
     def paced(self, seconds):
-        """The endgame plans by the waits to come (Endgame.pace): from the first move after
-        a hand-over, before any wait has been measured."""
-        self.endgame.pace = seconds
+        """The endgame plans by the waits to come (TimedEndgame.pace): from the first move
+        after a hand-over, before any wait has been measured."""
+        self._timed().pace = seconds
+
+    def _timed(self):
+        """The endgame as a game with time between moves plays it: a TimedEndgame, taken over
+        from the untimed one at the first `paced` or `think` (a game that does neither, as
+        the headless benchmark, never builds one)."""
+        if not isinstance(self.endgame, TimedEndgame):
+            self.endgame = TimedEndgame.taking_over(self.endgame)
+        return self.endgame
 
     def proven_win(self):
         """Whether the game is won whatever fruits come: the snake follows a route the
         endgame proved, or circles while it searches for the route of a position it has
         already shown to be won. The headless runner does not call such a game stuck."""
         proof = self.decision.proof
-        return proof == "win" or proof == "under way" and self.endgame.proven()
+        return proof is ProofState.WIN or proof is ProofState.UNDER_WAY and self.endgame.proven()
 
     def _keep_body(self, snake, head, ours):
         """Keep the flat body in step with the snake without reading all of it: our own move
@@ -198,8 +207,8 @@ class HamiltonSolver(Solver):
         endgame proved may give way to a sooner one found along it (EnRoute.sooner)."""
         if not self.route or self.route_fruit != fruit:
             return None
-        if self.decision.proof == "win":  # proofs rooted along the route may have a sooner one
-            sooner = self.endgame.en_route.sooner(fruit, len(self.route))
+        if self.decision.proof is ProofState.WIN:  # proofs rooted along the route may have a sooner one
+            sooner = self.endgame.sooner(fruit, len(self.route))
             if sooner is not None:
                 self.route = deque(sooner)
             self.decision.at_most = self._shortening_on_the_way()
@@ -235,25 +244,24 @@ class HamiltonSolver(Solver):
         cells, won = answer
         if won:
             self.route, self.route_fruit = deque(cells[1:]), fruit
-            self.decision = HamiltonDecision("endgame", mode="endgame", proof="win", distance=len(cells),
+            self.decision = HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.WIN, distance=len(cells),
                                              endgame=EndgameState.WINNING,  # the window counts it down
                                              at_most=self._shortening_on_the_way())
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
-            lookahead = self.endgame.lookahead
-            left = lookahead.moves_left(proof) if self.endgame.timed else None  # a win already proven
-            self.decision = HamiltonDecision("endgame", mode="endgame", proof="under way", bodies=proof.looked,
-                                             back_in=proof.back_in(), distance=left,
+            left = self.endgame.moves_left()  # a win already proven
+            self.decision = HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.UNDER_WAY,
+                                             bodies=proof.looked, back_in=proof.back_in(), distance=left,
                                              endgame=EndgameState.PROVING if left is None else EndgameState.WINNING)
-            if left is not None and lookahead.at_most(proof):
+            if left is not None and self.endgame.at_most():
                 self.decision.at_most = True
         return cells[0]
 
     def _shortening_on_the_way(self):
         """True where a proof rooted along the proven route the snake follows may still find a
-        sooner way (hamilton/endgame/en_route.py): its moves left are then a bound, and the
+        sooner way (hamilton/endgame/timed/en_route.py): its moves left are then a bound, and the
         board says "at most"; else None."""
-        return True if self.endgame.en_route.proof is not None else None
+        return True if self.endgame.shortening_on_the_way() else None
 
     def _survival_move(self, body, fruit):
         hopeless = self.endgame.lost(body, fruit)  # no order can win it: just stay alive, cheaply
@@ -267,14 +275,14 @@ class HamiltonSolver(Solver):
                     return nxt
         choice = self.survival.move(self.game.snake, body, fruit, self.hungry, mind_order=not hopeless)
         if choice is None:
-            self.decision = HamiltonDecision("doomed", mode="survival")
+            self.decision = HamiltonDecision("doomed", mode=Mode.SURVIVAL)
             return None
         direc, room_ok, chase = choice
         if not room_ok:  # every move walls the head in: look for a way onto its own trail in time
             escape = self.survival.escape(body, fruit)
             if escape:
                 return self._survival_route(escape, fruit, "escape")
-        self.decision = HamiltonDecision("chase" if chase else "survive", mode="survival", room_ok=room_ok)
+        self.decision = HamiltonDecision("chase" if chase else "survive", mode=Mode.SURVIVAL, room_ok=room_ok)
         if hopeless or self.endgame.given_up(body, fruit):
             self.decision.endgame = EndgameState.LOST if hopeless else EndgameState.UNDECIDED
         elif (left := self._moves_to_search(body, fruit)) is not None:
@@ -306,5 +314,5 @@ class HamiltonSolver(Solver):
     def _survival_route(self, route, fruit, step):
         """Follow `route` (its first cell now), never through the fruit."""
         self.route, self.route_fruit = deque(route[1:]), fruit
-        self.decision = HamiltonDecision(step, mode="survival", distance=len(route))
+        self.decision = HamiltonDecision(step, mode=Mode.SURVIVAL, distance=len(route))
         return route[0]

@@ -14,7 +14,15 @@ and package of the checkout but the window's side (NOT_SHIPPED: they need pygame
 zip, with shipped.py as its one top-level module, named after a digest of the code. Dask's
 UploadFile plugins, registered under that name, put the zip on the scheduler and on every
 worker, now and when one joins later; the scheduler's metadata remembers the name, so a
-later run of the same code ships nothing.
+later run of the same code ships nothing. The solvers from outside the checkout that the run
+plays go in the same zip (`solver_files`), so a worker that never saw them plays them:
+
+    snake-code-<digest>.zip
+        snake_code_<digest>.py            shipped.py: the worker's side
+        project/...                       the game's code
+        outside/<digest of path>/mine.py  a FILE.py:CLASS solver, as the run read it
+        outside/modules/mysolvers/...     a MODULE:CLASS solver's top-level module or package
+        outside/files.json                {the path the run named: where its copy is in the zip}
 
 Losing a worker. The scheduler gives the tasks of a worker it loses to another one; a task
 only plays its games, so playing it again gives the same records (Dask gives up on a task
@@ -26,6 +34,7 @@ finished; a batch being played runs to its end on its worker and is dropped.
 import contextlib
 import hashlib
 import importlib.util
+import json
 import logging
 import os
 import pickle
@@ -35,14 +44,17 @@ import time
 import uuid
 import zipfile
 
+import solvers
+from config import pip_install
 from headless.games import batches
 from headless.jobs import ctrl_c_held
+from solvers.loading import is_file, one_line
 
 CONNECT_SECONDS = 10  # to reach the scheduler: TCP, the TLS handshake, Dask's greeting and a scheduler's answer
 CLOSE_SECONDS = 5  # to leave the scheduler once the run ends
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NOT_SHIPPED = {"main.py", "drawer.py", "window", "tests", "docs"}  # the window's side, and what no game runs
-MISSING = "--cluster needs the distributed package (Dask): pip install distributed"
+MISSING = "--cluster needs the distributed package (Dask): " + pip_install("distributed")
 
 
 class ClusterError(Exception):
@@ -68,13 +80,49 @@ def shipped_files(root=ROOT):
     return files
 
 
-def code_zip(directory, root=ROOT):
-    """Write the zip of the game's code (of the checkout at `root`) in `directory`, made if missing;
-    return (its path, the module name of its play())."""
+def solver_files(refs):
+    """(path in the zip, path on disk) of the code of each solver from outside in `refs`, and the
+    {path the ref names: path in the zip} of the FILE.py:CLASS ones (see the module's picture)."""
+    files, named = [], {}
+    for ref in refs:
+        if not solvers.is_outside(ref):
+            continue
+        target, _ = solvers.split(ref)
+        if is_file(target):
+            inside = f"outside/{hashlib.sha256(target.encode()).hexdigest()[:16]}/{os.path.basename(target)}"
+            files.append((inside, target))
+            named[target] = inside
+        else:
+            files += module_files(target.split(".")[0])
+    return sorted(set(files)), named
+
+
+def module_files(top):
+    """(path in the zip, path on disk) of the top-level module or package `top` (importable here)."""
+    spec = importlib.util.find_spec(top)
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return []  # nothing of its own to ship: it must be installed on the workers
+    if not spec.submodule_search_locations:
+        return [(f"outside/modules/{top}.py", spec.origin)]
+    package = os.path.dirname(spec.origin)
+    files = []
+    for folder, subfolders, names in os.walk(package):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        for module in sorted(n for n in names if n.endswith(".py")):
+            inside = os.path.relpath(os.path.join(folder, module), os.path.dirname(package)).replace(os.sep, "/")
+            files.append((f"outside/modules/{inside}", os.path.join(folder, module)))
+    return files
+
+
+def code_zip(directory, root=ROOT, refs=()):
+    """Write the zip of the game's code (of the checkout at `root`, and of the solvers from outside
+    in `refs`) in `directory`, made if missing; return (its path, the module name of its play())."""
     contents = []
-    for inside, path in shipped_files(root):
+    extra, named = solver_files(refs)
+    for inside, path in shipped_files(root) + extra:
         with open(path, "rb") as f:
             contents.append((inside, f.read()))
+    contents.append(("outside/files.json", json.dumps(named, sort_keys=True).encode()))
     digest = hashlib.sha256()
     for inside, data in contents:
         digest.update(inside.encode() + b"\0" + hashlib.sha256(data).digest())
@@ -125,10 +173,11 @@ def unanswered(error, connected):
 
 
 class Cluster:
-    """A connection to a Dask scheduler with the game's code shipped: `play` is the engine."""
+    """A connection to a Dask scheduler with the game's code shipped, and that of the solvers from
+    outside among `refs`: `play` is the engine."""
 
-    def __init__(self, address):
-        self.address = address
+    def __init__(self, address, refs=()):
+        self.address, self.refs = address, tuple(refs)
         self.client = None
         self.play_remote = None
 
@@ -236,7 +285,7 @@ class Cluster:
         from distributed.diagnostics.plugin import SchedulerUploadFile, UploadFile
         try:
             with tempfile.TemporaryDirectory() as folder:
-                path, name = code_zip(folder)
+                path, name = code_zip(folder, refs=self.refs)
                 if self.client.get_metadata(["snake-code", name], default=None) is None:
                     self.client.register_plugin(SchedulerUploadFile(path), name=name)
                     self.client.register_plugin(UploadFile(path), name=name)
@@ -283,9 +332,4 @@ class Cluster:
         future.release()
         return records
 
-
-def one_line(error):
-    """An exception as one line: its type and the first line of its text."""
-    text = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
 

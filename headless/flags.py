@@ -22,7 +22,7 @@ def add_arguments(parser):
     group.add_argument("--boards", metavar="WxH,...",
                        help="play --games games on each of these boards (e.g. 1x2,3x3,8x8); "
                             "the starting length is cut to fit each board")
-    group.add_argument("--takeover-from", metavar="NAME",
+    group.add_argument("--takeover-from", metavar="SOLVER",
                        help="play each game with this memoryless solver (greedy) until it is proven to "
                             "circle forever, then hand the position to --solver; the figures add how many "
                             "hand-overs were won, lost or still going")
@@ -59,7 +59,8 @@ def default_max_steps(width, height, handed_over=False):
 
 
 def settings(args, config, loaded=False):
-    """The run's board, solver and limits from the flags, else the config; errors as one line.
+    """The run's board, solvers and limits from the flags, else the config; errors as one line.
+    The solvers are a list of refs (solvers/): main.py put them in `args.solvers`, checked.
 
     `loaded`: the games start from a debug log's moment (--load), whose config this is. Its
     fruits are then the log's own unless --seed gives others, so no seed is the default."""
@@ -67,7 +68,7 @@ def settings(args, config, loaded=False):
     width = args.width if args.width is not None else width
     height = args.height if args.height is not None else height
     length = args.initial_length if args.initial_length is not None else config["initial-length"]
-    solver = args.solver or config["solver"]
+    refs = getattr(args, "solvers", None) or [config["solver"]]
     seed = args.seed if args.seed is not None else (config["seed"] if config["seed"] is not None else 1)
     if args.games is not None and args.games < 1:
         raise configuration.ConfigError("--games must be at least 1")
@@ -80,14 +81,15 @@ def settings(args, config, loaded=False):
         raise configuration.ConfigError("--jobs must be at least 1")
     if width < 1 or height < 1 or length < 1:
         raise configuration.ConfigError("--width, --height and --initial-length must be at least 1")
-    if solver not in solvers.BUILT_IN:
-        raise configuration.ConfigError(f"--solver must be one of {', '.join(solvers.names())}, got {solver}")
+    if len(set(map(solvers.name_of, refs))) != len(refs):
+        raise configuration.ConfigError(f"--solver names one solver twice: {', '.join(map(solvers.name_of, refs))}")
     configuration.check_board(width, height, length, "the headless board")
     first = getattr(args, "takeover_from", None)
-    if first is not None and (first not in solvers.BUILT_IN or not solvers.find(first).memoryless):
+    if first is not None and not solvers.find(first).memoryless:
         memoryless = [name for name in solvers.names() if solvers.find(name).memoryless]
-        raise configuration.ConfigError(f"--takeover-from needs a solver whose endless loops can be proven: "
-                                        f"one of {', '.join(memoryless)}, got {first}")
+        raise configuration.ConfigError(f"--takeover-from needs a solver whose endless loops can be proven (a "
+                                        f"memoryless one, docs/solvers.md): {', '.join(memoryless)}, or one of "
+                                        f"your own; {solvers.name_of(first)} is not")
     after = getattr(args, "takeover_after", None)
     if after is not None and (first is None or after < 1):
         raise configuration.ConfigError("--takeover-after M needs --takeover-from and M at least 1")
@@ -101,7 +103,7 @@ def settings(args, config, loaded=False):
         raise configuration.ConfigError(f"--move-time must be between {configuration.SPEED_MIN} and "
                                         f"{configuration.SPEED_MAX} seconds, like the config's speed, got {move_time}")
     check_outputs(args)
-    return width, height, length, solver, seed, max_steps
+    return width, height, length, refs, seed, max_steps
 
 
 def check_outputs(args):
@@ -124,7 +126,7 @@ def check_outputs(args):
     if plot is not None:
         from headless.plot import check_plot
         check_plot(plot)
-        check_folder("--plot", plot)
+        check_folder("--plot", plot)  # whether a file there may be replaced: runner.py, once the run is named
 
 
 def check_folder(flag, path):

@@ -11,17 +11,19 @@ from types import SimpleNamespace
 from typing import NamedTuple, Optional
 
 import solvers
+from solvers.guard import Guarded, SolverFailed
 from files import replay
 from game import Game, PLAYING
 from hamilton import grid as cells
 from hamilton.celltree import CellTree
 from headless.figures import Timing
-from headless.soak import InvariantError, audit
+from headless.soak import InvariantError, audit, audit_rules
 from play import Drive
 from snake import Snake, direction_between
 
 BATCHES_PER_WORKER = 8  # games go to each worker in about this many batches: few messages, even load ...
 BATCH_MAX = 20  # ... of at most this many games, so progress keeps moving
+REPORT_SECONDS = 10  # a long game played here says how far it has got this often
 
 class GameSpec(NamedTuple):
     """One game to play, as `play_game` takes it (plain data: it is sent to worker processes)."""
@@ -29,12 +31,12 @@ class GameSpec(NamedTuple):
     width: int
     height: int
     length: int
-    solver: str
+    solver: str  # its ref (solvers/): a built-in's name, or FILE.py:CLASS with the path absolute, or MODULE:CLASS
     seed: int
     max_steps: int
     soak: bool = False
     keep: bool = False  # add the game's replay.Replay to its record (--save-games, --record)
-    takeover_from: Optional[str] = None  # play this solver first, until its loop is proven ...
+    takeover_from: Optional[str] = None  # play this solver (a ref) first, until its loop is proven ...
     takeover_after: Optional[int] = None  # ... or for this many moves, whichever comes first
     start_fill: Optional[float] = None  # start with the snake filling this fraction of the board (lay_out)
     start: Optional[Game] = None  # --load: start from a copy of this game at a logged moment; seed may be None
@@ -56,32 +58,41 @@ def starting_game(spec):
     return game
 
 
-def play_game(spec):
+def play_game(spec, report=None):
     """Play the game `spec` describes and return its record: plain, picklable data.
 
     This is the runner's one per-game function; with --jobs or --cluster it runs in worker
-    processes (play_batch).
-    Record keys: "seed", "outcome" ("won", "lost" or "stuck"), "length", "steps" (moves played
-    from the start, which for --load is the logged moment),
-    "timing" (a Timing, of `spec.solver`'s moves), "handover" (with `spec.takeover_from`:
-    whether the first solver's loop was proven and the game handed over) and, when
-    `spec.keep`, "replay" (the game's replay.Replay).
+    processes (play_batch). `report(game)`, if given, is called every REPORT_SECONDS of a long
+    game, with the game as it stands (the runner's progress, when it plays a game here).
+    Record keys: "seed", "outcome" ("won", "lost", "stuck" or "failed"), "length", "steps"
+    (moves played from the start, which for --load is the logged moment), "timing" (a
+    Timing, of `spec.solver`'s moves), "handover" (with `spec.takeover_from`: whether the
+    first solver's loop was proven and the game handed over), "failure" (when it failed: the
+    one line of solvers.guard.SolverFailed) and, when `spec.keep`, "replay" (the game's
+    replay.Replay; a failed game's is "stuck", its snake still alive).
     """
     game = starting_game(spec)
     first_step = game.steps
     timing = Timing()
-    handover = None
-    if spec.takeover_from is not None:
-        handover, outcome = hand_over(game, spec.takeover_from, spec.max_steps, spec.soak, spec.takeover_after)
-    if handover is not False:  # no hand-over asked for, or one made
-        outcome = _play_audited(game, solvers.make(spec.solver, game), game.steps + spec.max_steps,
-                                timing, spec.soak, spec.move_time)
+    handover = failure = None
+    try:
+        if spec.takeover_from is not None:
+            handover, outcome = hand_over(game, spec.takeover_from, spec.max_steps, spec.soak, spec.takeover_after,
+                                          report)
+        if handover is not False:  # no hand-over asked for, or one made
+            outcome = _play_audited(game, Guarded(spec.solver, game), game.steps + spec.max_steps,
+                                    timing, spec.soak, spec.move_time, report)
+    except SolverFailed as e:
+        outcome, failure = "failed", str(e)
     record = {"seed": spec.seed, "outcome": outcome, "length": len(game.snake), "steps": game.steps - first_step,
               "timing": timing}
     if handover is not None:
         record["handover"] = handover
+    if failure is not None:
+        record["failure"] = failure
     if spec.keep:
-        drivers = [spec.solver] if spec.takeover_from is None else [spec.takeover_from] + [spec.solver] * handover
+        names = [solvers.name_of(spec.solver)]
+        drivers = names if spec.takeover_from is None else [solvers.name_of(spec.takeover_from)] + names * handover
         record["replay"] = replay.Replay.of(game, replay.solver_label(drivers))
     return record
 
@@ -98,27 +109,27 @@ def batches(specs, workers):
     return [specs[start:start + size] for start in range(0, len(specs), size)]
 
 
-def hand_over(game, first, max_steps, soak=False, after=None):
+def hand_over(game, first, max_steps, soak=False, after=None, report=None):
     """(whether, outcome): play the solver named `first` until its endless loop is proven or,
     with `after`, for that many moves (the game is then at the position it hands over: whether
     is True), or until the game ends or `max_steps` more moves pass (whether is False; outcome
     as play() says)."""
     limit = game.steps + max_steps
     handing = limit if after is None else min(limit, game.steps + after)
-    outcome = _play_audited(game, solvers.make(first, game), handing, Timing(), soak)
+    outcome = _play_audited(game, Guarded(first, game), handing, Timing(), soak, report=report)
     return outcome == "stuck" and (game.steps < limit or handing < limit), outcome
 
 
-def _play_audited(game, solver, max_steps, timing, soak, move_time=None):
+def _play_audited(game, solver, max_steps, timing, soak, move_time=None, report=None):
     """play() one solver; a broken rule keeps just its name and decision, which workers can send."""
     try:
-        return play(game, solver, max_steps, timing, soak, move_time)
+        return play(game, solver, max_steps, timing, soak, move_time, report=report)
     except InvariantError as e:
         e.solver = SimpleNamespace(name=solver.name, decision=solver.decision)
         raise
 
 
-def play(game, solver, max_steps, timing, soak, move_time=None, watch=None):
+def play(game, solver, max_steps, timing, soak, move_time=None, watch=None, report=None):
     """Play one game to its end, to `max_steps` moves (or on while the solver holds a proof
     that it wins: a proven endgame route can be long), or until a memoryless solver is
     proven to circle forever; return 'won', 'lost' or 'stuck'. `timing` gets the time each
@@ -128,9 +139,12 @@ def play(game, solver, max_steps, timing, soak, move_time=None, watch=None):
     seconds a move, which the solver may think through (Solver.think); a wait with
     nothing to think about is skipped, so the game takes the time of its thinking only.
     `watch()`, if given, is called before each move, once the solver has chosen it and
-    thought (docs/tab_timing.py notes when a proof is done)."""
+    thought (docs/tab_timing.py notes when a proof is done); `report(game)` every
+    REPORT_SECONDS."""
     clock = time.perf_counter_ns
-    drive = Drive(game, solver, audit=audit if soak else None)
+    next_report = time.monotonic() + REPORT_SECONDS if report is not None else None
+    own = getattr(solver, "trusted", True)  # the game's own solvers are audited for reversals too
+    drive = Drive(game, solver, audit=(audit if own else audit_rules) if soak else None)
     if move_time is not None:
         solver.paced(move_time)
     while game.state == PLAYING and (game.steps < max_steps or solver.proven_win()):
@@ -146,6 +160,9 @@ def play(game, solver, max_steps, timing, soak, move_time=None, watch=None):
         except InvariantError as e:
             e.game, e.solver = game, solver  # so the failing moment can be dumped
             raise
+        if next_report is not None and time.monotonic() >= next_report:
+            report(game)
+            next_report = time.monotonic() + REPORT_SECONDS
         if drive.circling:
             break  # it would replay the same moves for ever: stuck, as at max_steps
     return game.state if game.state != PLAYING else "stuck"

@@ -122,8 +122,9 @@ def _stop(workers):
             worker.conn.close()
 
 
-def play_all(specs, jobs=1):
+def play_all(specs, jobs=1, report=None):
     """Yield the record of every game in `specs`, in order: here, or in `jobs` worker processes.
+    A game played here calls `report(game)` now and then while it goes on (games.play_game).
 
     Closing the generator (Ctrl-C, a broken rule) kills the workers at once. At most
     AHEAD_PER_JOB batches a worker are out past the oldest unfinished one, so little
@@ -131,7 +132,7 @@ def play_all(specs, jobs=1):
     """
     if jobs <= 1 or len(specs) <= 1:
         for spec in specs:
-            yield play_game(spec)
+            yield play_game(spec, report)
         return
     jobs = min(jobs, len(specs))
     workers = []

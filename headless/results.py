@@ -31,19 +31,20 @@ from headless.jobs import ctrl_c_held
 
 FORMAT = "snake-results/1"
 SYNC_SECONDS = 1.0  # a finished game reaches the disk within this long, even if the machine then dies
-OUTCOMES = ("won", "lost", "stuck")
+OUTCOMES = ("won", "lost", "stuck", "failed")
 
 
 class ResultsError(Exception):
     """A results file that cannot be used for this run, phrased as one line."""
 
 
-def describe_run(plans, solver, seed, games, args, load=None):
+def describe_run(plans, refs, seed, games, args, load=None):
     """The run as the file's first line names it: what decides its games, not how they are played.
 
-    `plans`: (width, height, starting length, move limit) of each board; `load`: a digest of
-    --load's debug log."""
-    return {"solver": solver, "seed": seed, "games": games,
+    `plans`: (width, height, starting length, move limit) of each board; `refs`: the solvers
+    (solvers/), named in the file as one text, "greedy" or "greedy,hamilton,/home/me/mine.py:Mine";
+    `load`: a digest of --load's debug log."""
+    return {"solver": ",".join(refs), "seed": seed, "games": games,
             "boards": [{"board": f"{w}x{h}", "initial_length": length, "max_steps": steps}
                        for w, h, length, steps in plans],
             "soak": bool(args.soak), "takeover_from": args.takeover_from, "takeover_after": args.takeover_after,
@@ -52,8 +53,8 @@ def describe_run(plans, solver, seed, games, args, load=None):
 
 
 def key(spec):
-    """The game a line is about: its board and its seed."""
-    return f"{spec.width}x{spec.height}", spec.seed
+    """The game a line is about: its board, its seed and its solver (a ref, solvers/)."""
+    return f"{spec.width}x{spec.height}", spec.seed, spec.solver
 
 
 def line_of(spec, record):
@@ -63,6 +64,8 @@ def line_of(spec, record):
             "moves": record["steps"], "length": record["length"]}
     if "handover" in record:
         line["handover"] = record["handover"]
+    if "failure" in record:
+        line["failure"] = record["failure"]
     line["times"] = {"moves": timing.moves, "total_ns": timing.total_ns, "max_ns": timing.max_ns,
                      "us": {str(bucket): count for bucket, count in sorted(timing.counts.items())}}
     return json.dumps(line, separators=(",", ":")) + "\n"
@@ -82,6 +85,8 @@ def record_of(line):
               "timing": timing}
     if "handover" in line:
         record["handover"] = bool(line["handover"])
+    if "failure" in line:
+        record["failure"] = str(line["failure"])
     return record
 
 
@@ -150,9 +155,8 @@ class Results:
         for number, raw in enumerate(lines[1:], start=2):
             try:
                 line = json.loads(raw)
-                spec = wanted[(line["board"], line["seed"])]
-                if line.get("solver", line.get("autopilot")) != spec.solver:  # "autopilot": files before 2026-11-28
-                    raise ValueError("another solver")
+                solver = line.get("solver", line.get("autopilot"))  # "autopilot": files before 2026-11-28
+                spec = wanted[(line["board"], line["seed"], solver)]
                 record = record_of(line)
             except (ValueError, KeyError, TypeError, AttributeError):
                 raise ResultsError(f"--results: line {number} of {self.path} is not a game of this run; "

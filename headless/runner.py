@@ -23,15 +23,16 @@ import sys
 import time
 
 import config as configuration
+import solvers
 from files import debuglog, replay
 from game import WON
 from headless.cluster import Cluster, ClusterError
-from headless.figures import Progress, Tally
+from headless.figures import Progress, Reports, Tally, comparison
 from headless.flags import DEFAULT_GAMES, default_max_steps, parse_boards, settings
 from headless.games import GameSpec
 from headless.jobs import WorkerLost, play_all
 from headless.keep import Keeper
-from headless.plot import Plot
+from headless.plot import Plot, may_replace
 from headless.results import Results, ResultsError, describe_run
 from headless.soak import InvariantError
 
@@ -95,13 +96,13 @@ def board_plans(args, boards, length, max_steps):
 
 
 @contextlib.contextmanager
-def engine(args, jobs, run, specs, plot=None):
+def engine(args, jobs, run, specs, plot=None, report=None):
     """The function that plays the games: --cluster's or --jobs', with --results and --plot in front.
 
     `run` names the run for --results (its first line) and `specs` are all its games. The
     file is opened before the cluster is reached, so a wrong file costs no connection;
     either refused is a ResultsError or a ClusterError, with nothing played. `plot`, a
-    Plot, is shown every game's record."""
+    Plot, is shown every game's record; `report`, a long game's progress, when played here."""
     with contextlib.ExitStack() as stack:
         book = None
         if args.results is not None:
@@ -110,9 +111,10 @@ def engine(args, jobs, run, specs, plot=None):
             for note in book.notes:
                 print(note, file=sys.stderr)
         if args.cluster is not None:
-            play = stack.enter_context(Cluster(args.cluster)).play
+            refs = {spec.solver for spec in specs} | {spec.takeover_from for spec in specs} - {None}
+            play = stack.enter_context(Cluster(args.cluster, sorted(refs))).play
         else:
-            play = functools.partial(play_all, jobs=jobs)
+            play = functools.partial(play_all, jobs=jobs, report=report)
         if book is not None:
             play = book.around(play)
         if plot is not None:
@@ -125,7 +127,7 @@ def run(args, config, start=None):
 
     `start`: with --load, the game at the logged moment (`config` is then the log's)."""
     try:
-        width, height, length, solver_name, seed, max_steps = settings(args, config, start is not None)
+        width, height, length, refs, seed, max_steps = settings(args, config, start is not None)
         boards = parse_boards(args.boards) if args.boards else [(width, height)]
         narrow = [f"{w}x{h}" for w, h in boards if min(w, h) < 2]
         if args.start_fill is not None and narrow:
@@ -139,60 +141,105 @@ def run(args, config, start=None):
     plans = board_plans(args, boards, length, max_steps)
     how = {"takeover_from": args.takeover_from, "takeover_after": args.takeover_after,
            "start_fill": args.start_fill, "move_time": getattr(args, "move_time", None), "start": start}
-    specs = [spec for width, height, fitted, steps in plans
-             for spec in game_specs(width, height, fitted, solver_name, seed, steps, games, args.soak, **how)]
-    run_named = describe_run(plans, solver_name, seed, games, args, log_digest(args.load))
-    plot = Plot(args.plot, solver_name) if args.plot is not None else None
+    specs = [spec for width, height, fitted, steps in plans for ref in refs
+             for spec in game_specs(width, height, fitted, ref, seed, steps, games, args.soak, **how)]
+    run_named = describe_run(plans, refs, seed, games, args, log_digest(args.load))
+    plot = None
+    if args.plot is not None:
+        refused = may_replace(args.plot, run_named if args.results is not None else None)
+        if refused:
+            print(f"error: {refused}", file=sys.stderr)
+            return 2
+        plot = Plot(args.plot, run_named, results=args.results is not None)
     code = None
+    reports = Reports()
     try:
         with contextlib.ExitStack() as stack:
             try:
-                play = stack.enter_context(engine(args, jobs, run_named, specs, plot))
+                play = stack.enter_context(engine(args, jobs, run_named, specs, plot, reports))
             except (ResultsError, ClusterError) as e:
                 print(f"error: {e}", file=sys.stderr)
                 return 2
-            code = play_boards(args, config, plans, games, solver_name, seed, keep, play, **how)
+            code = play_boards(args, config, plans, refs, games, seed, keep, play, plot, reports, **how)
     except KeyboardInterrupt:  # while the results file was read, the cluster reached or left
         if code is None:
             print(json.dumps(last_line([], args, interrupted=True)), flush=True)
             print("interrupted: the figures are those of the games finished", file=sys.stderr)
         return 130
-    if code == 0 and plot is not None:
-        try:
-            code = plot.save()
-        except KeyboardInterrupt:
-            print("interrupted; no plot written", file=sys.stderr)
-            return 130
     return code
 
 
-def play_boards(args, config, plans, games, solver_name, seed, keep, play, **how):
-    """Play every board's games with the engine `play`, print the figures; return the exit code."""
+def play_boards(args, config, plans, refs, games, seed, keep, play, plot=None, reports=None, **how):
+    """Play every board's games, with each solver of `refs` in turn, with the engine `play`; print
+    the figures (a JSON line per board and solver, then with several solvers a table per board),
+    keep the games (`keep`) and draw them (`plot`); return the exit code: 1 if a game failed (its
+    solver broke the contract), as when a file could not be written."""
     results = []
+    several = len(refs) > 1
     try:
         for width, height, fitted, steps in plans:
-            progress = Progress(games, f"{width}x{height} {solver_name}")
-            try:
-                results.append(run_games(width, height, fitted, solver_name, seed, steps, games,
-                                         args.soak, progress, keep=keep, play=play, **how))
-            except InvariantError as e:
-                return report_broken(e, config, width, height, fitted, solver_name)
-            except (replay.ReplayError, WorkerLost, ClusterError) as e:
-                print(f"error: {e}", file=sys.stderr)
-                return 1
-            except Interrupted as e:
-                results.append(e.figures)
-                raise KeyboardInterrupt from None
-            if args.boards:
-                print(json.dumps(results[-1]), flush=True)
+            for ref in refs:
+                name = solvers.name_of(ref)
+                progress = Progress(games, f"{width}x{height} {name}")
+                if reports is not None:
+                    reports.progress = progress
+                try:
+                    results.append(run_games(width, height, fitted, ref, seed, steps, games,
+                                             args.soak, progress, keep=keep, play=play, **how))
+                except InvariantError as e:
+                    return report_broken(e, config, width, height, fitted, ref)
+                except (replay.ReplayError, WorkerLost, ClusterError, solvers.SolverError) as e:
+                    print(f"error: {e}", file=sys.stderr)
+                    return 1
+                except Interrupted as e:
+                    results.append(e.figures)
+                    raise KeyboardInterrupt from None
+                report_failures(results[-1])
+                if args.boards or several:
+                    print(json.dumps(results[-1]), flush=True)
     except KeyboardInterrupt:
-        if args.boards and results and results[-1].get("interrupted"):
+        if (args.boards or several) and results and results[-1].get("interrupted"):
             print(json.dumps(results[-1]), flush=True)  # the board cut short has its line too
-        print(json.dumps(last_line(results, args, interrupted=True)), flush=True)
+        if several:
+            print_tables(results)
+        else:
+            print(json.dumps(last_line(results, args, interrupted=True)), flush=True)
         print("interrupted: the figures are those of the games finished", file=sys.stderr)
         return 130
-    print(json.dumps(last_line(results, args)), flush=True)
-    return keep_games(keep)
+    if several:
+        print_tables(results)
+    else:
+        print(json.dumps(last_line(results, args)), flush=True)
+    kept = keep_games(keep)
+    drawn = draw(plot) if kept == 0 else 0
+    return kept or drawn or (1 if any(r["failed"] for r in results) else 0)
+
+
+def draw(plot):
+    """Write --plot's PNG, if asked; the exit code (130 after Ctrl-C)."""
+    if plot is None:
+        return 0
+    try:
+        return plot.save()
+    except KeyboardInterrupt:
+        print("interrupted; no plot written", file=sys.stderr)
+        return 130
+
+
+def report_failures(figures):
+    """Say on stderr which games of a board failed, and why (the first few, then how many more)."""
+    for failure in figures.get("failures", []):
+        print(f"failed: {figures['board']} seed {failure['seed']}: {failure['why']}", file=sys.stderr)
+    more = figures["failed"] - len(figures.get("failures", []))
+    if more > 0:
+        print(f"failed: {more} more games of {figures['solver']} on {figures['board']}", file=sys.stderr)
+
+
+def print_tables(results):
+    """The solvers side by side: a table per board, on stdout after the JSON lines."""
+    for line in comparison(results):
+        print(line)
+    sys.stdout.flush()
 
 
 def log_digest(path):
@@ -229,7 +276,7 @@ def last_line(results, args, interrupted=False):
 def summary(results, interrupted=False):
     """Totals over several boards, for the last line of a --boards run."""
     games = sum(r["games"] for r in results)
-    total = {key: sum(r[key] for r in results) for key in ("wins", "losses", "stuck", "moves")}
+    total = {key: sum(r[key] for r in results) for key in ("wins", "losses", "stuck", "failed", "moves")}
     line = {"solver": results[0]["solver"] if results else None, "boards": [r["board"] for r in results],
             "games": games, **total, "win_rate": round(total["wins"] / games, 4) if games else None,
             "move_ms_p99_worst": max((r["move_ms_p99"] for r in results), default=None),
@@ -255,5 +302,5 @@ def report_broken(error, config, width, height, length, solver_name):
             where = f"; state written to {debuglog.write(game, logged, getattr(error, 'solver', None))}"
         except debuglog.DebugLogError as e:
             where = f"; {e}"
-    print(f"invariant broken: {error}{where}", file=sys.stderr)
+    print(f"error: invariant broken: {error}{where}", file=sys.stderr)
     return 1

@@ -47,10 +47,18 @@ def check_invariants(game, length_before, fruit_before, died_expected):
 
 
 def audit(game, direc):
-    """Audit the move in `direc` about to be played (play.Drive's `audit`): refuse a turn back
-    onto the neck now, and return the check of every rule to make once it is played."""
+    """Audit the move in `direc` about to be played by one of the game's own solvers (play.Drive's
+    `audit`): refuse a turn back onto the neck now (the rules ignore it, but none of them asks
+    for one), and return the check of every rule to make once it is played."""
     if game.snake.is_reversal(direc):
         raise InvariantError(f"the solver reversed onto its neck ({direc.name})")
-    length, fruit = len(game.snake), game.fruit.where()
-    died = expect_death(game.snake, direc)
+    return audit_rules(game, direc)
+
+
+def audit_rules(game, direc):
+    """Audit the move in `direc` about to be played: the check of every rule to make once it is
+    played. A solver from outside may ask for a turn back onto the neck, which the rules ignore."""
+    snake = game.snake
+    length, fruit = len(snake), game.fruit.where()
+    died = expect_death(snake, snake.direction() if snake.is_reversal(direc) else direc)  # a reversal goes on straight
     return lambda: check_invariants(game, length, fruit, died)

@@ -1,15 +1,19 @@
-"""Closing the body into a cycle of the whole board (hamilton/endgame/closing.py), and the
+"""Closing the body into a cycle of the whole board (hamilton/endgame/timed/closing.py), and the
 timed game that takes such a route where the proof's own would leave long later fruits."""
+from functools import partial
+
 import pytest
 
 from boards import board
 from game import Game
 from hamilton import HamiltonSolver
-from hamilton.endgame import Endgame, Proof, closed_routes, closing
-from hamilton.endgame.closed_routes import Began, ClosedRoutes
-from hamilton.endgame.closing import Closing
+from hamilton.endgame import Endgame, Proof, TimedEndgame
+from hamilton.endgame.timed import closed_routes, closing
+from hamilton.endgame.timed.closed_routes import Began, ClosedRoutes
+from hamilton.endgame.timed.closing import Closing
+from hamilton.endgame.timed.lookahead import Kept
 from hamilton.endgame.ledger import SLICE
-from hamilton.endgame.proof import going_along
+from hamilton.endgame.proof import Notes, going_along
 from hamilton.endgame.space import after_meal, cells_of
 from hamilton.grid import Grid
 from hamilton.slices import Sliced, finish, stopping
@@ -45,10 +49,8 @@ def closing_route(search, body, fruit, bound, room=None):
 
 
 def paced_endgame(grid):
-    """An Endgame told its game waits 0.3 s a move, as the window's shipped speed."""
-    search = Endgame(grid)
-    search.pace = 0.3
-    return search
+    """An endgame told its game waits 0.3 s a move, as the window's shipped speed."""
+    return TimedEndgame(grid, pace=0.3)
 
 
 def noting_rooms(search):
@@ -86,8 +88,8 @@ def followed(grid, body, route, fruit):
 
 def test_a_closed_body_has_its_free_cells_in_one_run_from_beside_the_head_to_beside_the_tail():
     grid, body, fruit = position(CLOSED)
-    closing = Endgame(grid).closing
-    assert closing.run(*packed(Endgame(grid), body)) == [A, B, C]
+    closing = TimedEndgame(grid).closing
+    assert closing.run(*packed(TimedEndgame(grid), body)) == [A, B, C]
     assert closing.way_round(body, fruit) == [A, B, C]
     assert closing.way_round(body, B) == [A, B]
 
@@ -96,7 +98,7 @@ def test_a_body_whose_free_cells_make_no_such_run_is_not_closed():
     """4x3: the head's one free neighbour, 7, leads either to 11 (a dead end) or to 6 and 5,
     never through all four free cells."""
     grid = Grid(4, 3)
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     body = (3, 2, 1, 0, 4, 8, 9, 10)
     assert search.closing.run(*packed(search, body)) is None
     assert search.closing.way_round(body, 11) is None
@@ -104,7 +106,7 @@ def test_a_body_whose_free_cells_make_no_such_run_is_not_closed():
 
 def test_a_full_board_is_closed_where_the_head_is_beside_the_tail():
     grid = Grid(4, 3)
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     around = (3, 2, 1, 0, 4, 8, 9, 5, 6, 10, 11, 7)  # 7 is beside 3
     assert search.closing.run(*packed(search, around)) == []
     apart = (3, 7, 11, 10, 6, 2, 1, 0, 4, 8, 9, 5)  # 5 is not beside 3
@@ -127,7 +129,7 @@ def shipped():
 
 def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_leaves_it_closed(seed_37):
     grid, body, fruit = seed_37
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     route = closing_route(search, body, fruit, 400)
     assert route is not None and len(route) == 142
     after = followed(grid, body, route, fruit)
@@ -137,7 +139,7 @@ def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_
 
 def test_the_search_for_a_closed_body_gives_up_once_the_ledger_holds_its_room(seed_37):
     grid, body, fruit = seed_37
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     assert closing_route(search, body, fruit, 400, room=1_000) is None
     search.ledger.bury(search.ledger.held)
     assert search.ledger.held == 0  # it let go of all it held
@@ -148,7 +150,7 @@ def test_the_search_for_a_closed_body_keeps_only_the_bodies_with_a_choice_closed
     """Kept, every body it meets would need more than 7,500 of room to find the route of 142:
     the bodies with a single way on are followed, not kept."""
     grid, body, fruit = seed_37
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     assert len(closing_route(search, body, fruit, 400, room=4_500)) == 142
 
 
@@ -156,9 +158,9 @@ def test_the_search_for_a_closed_body_gives_up_once_it_has_met_its_rooms_of_bodi
     """On the way to the route of 142 it keeps fewer than 2,000 bodies, but meets more than
     MET_ROOMS times 2,000: with a room of 2,000 it gives up."""
     grid, body, fruit = seed_37
-    assert closing_route(Endgame(grid), body, fruit, 400, room=2_000) is None
+    assert closing_route(TimedEndgame(grid), body, fruit, 400, room=2_000) is None
     monkeypatch.setattr(closing, "MET_ROOMS", 10)
-    assert len(closing_route(Endgame(grid), body, fruit, 400, room=2_000)) == 142
+    assert len(closing_route(TimedEndgame(grid), body, fruit, 400, room=2_000)) == 142
 
 
 def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_body_leaves_them_forget(seed_37):
@@ -167,9 +169,9 @@ def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_bod
     search = paced_endgame(grid)
     rooms = noting_rooms(search)
     ledger = search.ledger
-    finish(search.proving(body, fruit))
+    finish(search.proving(body, fruit, Notes()))
     alone, rooms[:] = list(rooms), []
-    finish(search.proving(body, fruit, beside=True))
+    finish(search.proving(body, fruit, Notes(), beside=True))
     assert alone and set(alone) == {ledger.hold} and rooms and set(rooms) == {ledger.hold - ledger.forget}
 
 
@@ -180,14 +182,15 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     grid, body, fruit = seed_37
     assert len(Endgame(grid).winning_route(body, fruit)) == 158
     paced = paced_endgame(grid)
-    route = paced.winning_route(body, fruit)
-    assert len(route) == 142 and paced.open == 0
+    proof = paced.prove(body, fruit)
+    route = proof.route
+    assert len(route) == 142 and proof.notes.open == 0
     after = followed(grid, body, route, fruit)
     run = paced.closing.run(*packed(paced, after))
-    looked, paced.open = paced.looked, 99  # as another proof's route may have left it
-    assert paced.winning_route(after, run[-1]) == run and paced.looked == looked and paced.open == 0
-    fast = Endgame(grid)
-    fast.pace = 0.01  # U's fastest: no time to spare, as untimed
+    looked = paced.ledger.looked
+    again = paced.prove(after, run[-1])
+    assert again.route == run and paced.ledger.looked == looked and again.notes.open == 0
+    fast = TimedEndgame(grid, pace=0.01)  # U's fastest: no time to spare, as untimed
     assert len(fast.winning_route(body, fruit)) == 158
 
 
@@ -204,52 +207,52 @@ def fifty(*args):
     yield
 
 
+def searches_after_the_proof_never_end(monkeypatch, open_cost):
+    """The searches for a closed body after a proof (ClosedRoutes.weigh) made to find the
+    route's open cost at once (`open_cost`, a search), and then nothing, never ending."""
+    monkeypatch.setattr(ClosedRoutes, "open_cost", open_cost)
+    monkeypatch.setattr(Closing, "route", endless)
+    monkeypatch.setattr(Closing, "meal", endless)
+    monkeypatch.setattr(ClosedRoutes, "closing_meal", nothing_found)
+
+
 def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_routes_way(seed_37, monkeypatch):
-    """The loop the snake circles on takes it along the first 33 cells of the proof's route of
-    158. Where proofs are not quick (more free cells than FREE_PATIENT; made so here), with
-    searches for a closed body that never end (the round over forks finding nothing), they
-    stop a move before the snake gets to the 33rd, and the snake sets out on the rest of the
-    route there: the fruit 158 moves after the hand-over, not a lap of the loop and 158. So
-    do those of quick proofs whose route's open cost is less than half a lap of the loop.
+    """The loop the snake circles on takes it along the first cells of the proof's route
+    (`along` of them). Where proofs are not quick (more free cells than FREE_PATIENT; made so
+    here), the searches for a closed body after the proof stop a move before the snake gets
+    past them, and, where they found nothing, the snake sets out on the rest of the route
+    there: no later than the route from the hand-over, not a lap of the loop later. So do
+    those of quick proofs whose route's open cost is less than half a lap of the loop.
     (Where it is half a lap or more, they keep a lap of the board.)"""
     grid, body, fruit = seed_37
     first = Endgame(grid).winning_route(body, fruit)
     paced = paced_endgame(grid)
-    loop = paced.loop(body, fruit)
-    assert len(first) == 158 and len(loop) == 96
-    assert [loop[k] == first[k - 1] for k in range(1, 35)] == [True] * 33 + [False]
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False) == paced.grid.size  # quick: a lap
-    # ... once its route's open cost is known, only where that is half a lap of the loop or more
-    # (open costs undercount what the later fruits take): with less, what a closed body can
-    # save is less than the lap the route costs once the loop has left its way
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False, open_cost=48) == paced.grid.size
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), False, open_cost=47) == 32
-    monkeypatch.setattr(Endgame, "quick", lambda self, body: False)
-    monkeypatch.setattr(ClosedRoutes, "open_cost", fifty)
-    monkeypatch.setattr(Closing, "route", endless)
-    monkeypatch.setattr(Closing, "meal", endless)
-    monkeypatch.setattr(ClosedRoutes, "closing_meal", nothing_found)
-    _, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced)
-    assert (moves, roots) == (33, []) and route == first[33:]
-    assert eats_by(grid, at, fruit, route)
+    loop, lap = paced.loop(body, fruit), paced.grid.size
+    along = going_along(loop, 0, first)
+    assert 1 < along < len(loop) - 1
 
-    def until(begun, arrival=None):
-        return paced.closed_routes.until(body, fruit, first, Began(0, begun, arrival), False)
-    # The proof began at move 0: they stop at move 32. Where the loop has left the route's
-    # way already, they stop where the loop next brings the snake a move before leaving it,
-    # a lap of the loop on (or two); those of proofs made ready for the next fruit go on for
-    # a lap of the board; a proof rooted ahead stops them when the snake gets to its root.
-    paced.moves = 0
-    assert until(0) == 32
-    paced.moves = 40
-    assert until(0) == 32 + 96 and until(None, arrival=60) == 60
-    paced.moves = 129
-    assert until(0) == 32 + 2 * 96
-    assert paced.closed_routes.until(body, fruit, first, Began(0, 0, None), True) == 129 + 100
-    monkeypatch.setattr(Endgame, "quick", lambda self, body: True)  # quick, with an open cost of 40:
-    monkeypatch.setattr(ClosedRoutes, "open_cost", forty)
+    def until(begun, arrival=None, beside=False, open_cost=None):
+        return paced.closed_routes.until(body, fruit, first, Began(0, begun, arrival), beside, open_cost)
+    assert until(0) == lap  # quick: a lap, while the open cost is not known ...
+    # ... once it is known, only where that is half a lap of the loop or more (open costs
+    # undercount what the later fruits take): with less, what a closed body can save is
+    # less than the lap the route costs once the loop has left its way
+    assert until(0, open_cost=len(loop) // 2) == lap and until(0, open_cost=len(loop) // 2 - 1) == along - 1
+    # Where the loop has left the route's way already, they stop where the loop next brings
+    # the snake a move before leaving it, a lap of the loop on (or two); those of proofs made
+    # ready for the next fruit go on for a lap of the board; a proof rooted ahead stops them
+    # when the snake gets to its root.
+    paced.moves = along + 5
+    assert until(0, open_cost=0) == along - 1 + len(loop) and until(None, arrival=60) == 60
+    paced.moves = along + len(loop) + 5
+    assert until(0, open_cost=0) == along - 1 + 2 * len(loop) and until(0, beside=True) == paced.moves + lap
+    searches_after_the_proof_never_end(monkeypatch, forty)  # quick, its open cost less than half the loop
+    _, moves, at, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))
+    assert (moves, roots) == (along, []) and route == first[along:] and eats_by(grid, at, fruit, route)
+    monkeypatch.setattr(TimedEndgame, "quick", lambda self, body: False)  # not quick: whatever the open cost
+    searches_after_the_proof_never_end(monkeypatch, fifty)
     _, moves, _, route, roots = timed_until_route(grid, body, fruit, 3_000_000, search=paced_endgame(grid))
-    assert (moves, roots) == (33, []) and route == first[33:]  # less than half the loop's 96: the same
+    assert (moves, roots) == (along, []) and route == first[along:]
 
 
 def forty(*args):
@@ -269,8 +272,7 @@ def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_cost
     """A proof can end at its limit while the searches for a closed body run (ClosedRoutes.weigh): it
     keeps its route (`verdict`), counted with its own open cost. Two proofs take turns, as
     those made ready for the next fruit do: the first finds its open cost (50), the second's
-    is never known, so it counts as the most there is (ClosedRoutes.cap), not as the first's, nor
-    as one an earlier proof left behind (99)."""
+    is never known, so it counts as the most there is (ClosedRoutes.cap), not as the first's."""
     grid, body, fruit = seed_37
     first = Endgame(grid)
     route = first.winning_route(body, fruit)
@@ -283,14 +285,13 @@ def test_proofs_given_up_while_their_routes_are_weighed_keep_their_own_open_cost
     monkeypatch.setattr(Closing, "route", idle)
     monkeypatch.setattr(Closing, "meal", idle)
     paced = paced_endgame(grid)
-    paced.limit = 10 * (first.looked + 1000 * SLICE)  # the route is found first, even at a tenth (limit_for)
-    paced.open = 99  # as another proof's route may have left it
-    proofs = [Proof(paced.proving(body, fruit), body, fruit) for _ in range(2)]
+    paced.limit = 10 * (first.ledger.looked + 1000 * SLICE)  # the route is found first, even at a tenth (limit_for)
+    proofs = [Proof(partial(paced.proving, body, fruit), body, fruit) for _ in range(2)]
     while not all(proof.ended(paced.limit_of(proof)) for proof in proofs):
         for proof in proofs:
-            paced.work_on(proof, 1)
+            proof.work(1)
     assert [paced.verdict(proof) for proof in proofs] == [route, route] and len(asked) == 2
-    assert [proof.open for proof in proofs] == [50, paced.closed_routes.cap]
+    assert [proof.notes.open for proof in proofs] == [50, paced.closed_routes.cap]
 
 
 def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs_and_over_closing_first(shipped,
@@ -306,19 +307,19 @@ def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs
     proofs = Endgame(grid).winning_route(body, fruit)
 
     def route():
-        paced = paced_endgame(grid)
-        return paced.winning_route(body, fruit), paced
-    taken, paced = route()
-    assert len(proofs) == len(taken) == 281 and paced.open == 28
+        return paced_endgame(grid).prove(body, fruit)
+    proof = route()
+    taken = proof.route
+    assert len(proofs) == len(taken) == 281 and proof.notes.open == 28
     spied = paced_endgame(grid)
     meals = noting_meals(spied)
     spied.winning_route(body, fruit)
     assert meals == [460]  # fewer moves than the 461 through the closed body before the meal
     assert after_meal(body, taken) != after_meal(body, proofs)
     monkeypatch.setattr(Closing, "meal", nothing_found)
-    assert len(route()[0]) == 461
+    assert len(route().route) == 461
     monkeypatch.setattr(closed_routes, "CLOSING_MARGIN", 0)
-    assert len(route()[0]) == 281
+    assert len(route().route) == 281
 
 
 def nothing_found(*args):
@@ -348,7 +349,7 @@ def test_the_meal_may_come_before_the_body_closes_weighed_by_the_moves_expected_
     are within the bound."""
     grid, positions = shipped
     body, fruit = positions[13]
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     start, free = packed(search, body)
     hold = search.ledger.hold
 
@@ -387,11 +388,20 @@ def test_the_moves_to_a_closed_body_may_eat_the_next_fruit_on_the_way(shipped):
     assert finish(paced.closing.closes(start, 106, free, 27, hold)) is None
 
 
-def test_hamilton_passes_the_wait_between_moves_it_is_told_to_its_endgame():
+def test_hamilton_told_the_wait_between_moves_plays_a_timed_endgame_that_knows_what_the_untimed_one_knew():
+    """Untimed (the headless benchmark) hamilton never builds the timed endgame; told the
+    wait, it takes one over from the untimed one, with its searches' answers, and passes it
+    each later wait."""
     solver = HamiltonSolver(Game(10, 10, 4, 37))
-    assert solver.endgame.pace is None
+    untimed = solver.endgame
+    assert type(untimed) is Endgame and not hasattr(untimed, "lookahead")
+    untimed.moves = 7
     solver.paced(0.3)
-    assert solver.endgame.pace == 0.3
+    timed = solver.endgame
+    assert isinstance(timed, TimedEndgame) and timed.pace == 0.3
+    assert (timed.space, timed.ledger, timed.moves) == (untimed.space, untimed.ledger, 7)
+    solver.paced(0.6)
+    assert solver.endgame is timed and timed.pace == 0.6
 
 
 def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a_layer(shipped):
@@ -400,7 +410,7 @@ def test_the_search_for_a_closed_body_pauses_every_slice_of_bodies_even_within_a
     has layers of thousands of bodies on its way to a closed body, 214 moves on."""
     grid, positions = shipped
     body, fruit = positions[19]
-    search = Endgame(grid)
+    search = TimedEndgame(grid)
     ledger = search.ledger
     start, free = packed(search, body)
     sliced = Sliced(search.closing.route(start, fruit, free, 400, ledger.hold))
@@ -415,13 +425,13 @@ def test_with_no_fruit_the_route_ends_at_the_nearest_closed_body(seed_37):
     """The proof's route for 10x10 seed 37 (158 moves) leaves a body 80 moves from closed,
     the next fruit aside; a closed body is none."""
     grid, body, fruit = seed_37
-    search = Endgame(grid)
-    after = after_meal(body, search.winning_route(body, fruit))
+    search = TimedEndgame(grid)
+    after = after_meal(body, Endgame(grid).winning_route(body, fruit))
     way = closing_route(search, after, -1, 100)
     assert len(way) == 80 and search.closing.run(*packed(search, followed(grid, after, way, -1))) is not None
     assert closing_route(search, after, -1, 79) is None
     _, closed, _ = position(CLOSED)
-    assert closing_route(Endgame(Grid(4, 3)), closed, -1, 10) == []
+    assert closing_route(TimedEndgame(Grid(4, 3)), closed, -1, 10) == []
 
 
 def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_a_closing_route_saves(shipped):
@@ -432,8 +442,9 @@ def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_
     body, fruit = positions[57]
     paced = paced_endgame(grid)
     meals = noting_meals(paced)
-    route = paced.winning_route(body, fruit)
-    assert len(route) == 608 and paced.open == 3
+    proof = paced.prove(body, fruit)
+    route = proof.route
+    assert len(route) == 608 and proof.notes.open == 3
     assert meals == []  # 3 moves, fewer than the 4 free cells: no route closing after the meal is looked for
     start, free = packed(paced, after_meal(body, route))
     moves = [finish(paced.closing.closes(start, place, free, 384, paced.ledger.hold)) for place in cells_of(free)]
@@ -445,9 +456,9 @@ def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_co
     through a closed body: the 8."""
     grid, body, fruit = position(CLOSED)
     paced = paced_endgame(grid)
-    proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
+    proof = Proof(lambda notes: (step for step in ()), body, fruit, loop=list(range(1000, 1010)))
     open_route, closed_route = [1, 2, 3], [4, 5, 6, 7, 8, 9, 10, 11]
-    paced.lookahead.taken = [(0, open_route, 12), (0, closed_route, 0)]
+    paced.lookahead.taken = [Kept(0, open_route, 12), Kept(0, closed_route, 0)]
     assert paced.lookahead.moves_left(proof) == 8
     assert paced.lookahead.soonest(proof) == closed_route
 
@@ -456,8 +467,8 @@ def test_a_route_proven_is_kept_with_its_open_cost():
     grid, body, fruit = position(CLOSED)
     paced = paced_endgame(grid)
     for route, cost in (([A, 6, C], 12), ([A, B, C], 0)):
-        proof = Proof(iter(()), body, fruit, loop=list(range(1000, 1010)))
-        proof.done, proof.route, proof.open = True, route, cost
+        proof = Proof(lambda notes: (step for step in ()), body, fruit, loop=list(range(1000, 1010)))
+        proof.done, proof.route, proof.notes.open = True, route, cost
         paced.lookahead.keep(proof)
         assert paced.lookahead.taken[-1] == (0, route, cost)
 
@@ -475,8 +486,9 @@ def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(s
         pass
     assert rooms and set(rooms) == {search.ledger.hold - search.ledger.forget}
     for (after, next_fruit), proof in search.lookahead.prepared.items():  # each kept its own notes
-        alone = paced_endgame(grid)
-        assert finish(alone.proving(after, next_fruit, beside=True)) == proof.route and alone.open == proof.open
+        notes = Notes()
+        assert finish(paced_endgame(grid).proving(after, next_fruit, notes, beside=True)) == proof.route
+        assert notes.open == proof.notes.open
 
 
 def at_the_cap(self, body, free, room):
@@ -496,12 +508,14 @@ def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks
     monkeypatch.setattr(Closing, "route", nothing_found)
     monkeypatch.setattr(Closing, "meal", nothing_found)
     paced = paced_endgame(grid)
-    route = paced.winning_route(body, fruit)
-    assert len(route) == 160 and paced.open == 0
+    proof = paced.prove(body, fruit)
+    route = proof.route
+    assert len(route) == 160 and proof.notes.open == 0
     assert paced.closing.run_of(followed(grid, body, route, fruit)) is not None
     monkeypatch.setattr(ClosedRoutes, "open_cost", at_the_cap)
     capped = paced_endgame(grid)
-    assert len(capped.winning_route(body, fruit)) == 158 and capped.open == capped.closed_routes.cap
+    proof = capped.prove(body, fruit)
+    assert len(proof.route) == 158 and proof.notes.open == capped.closed_routes.cap
 
 
 def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_breadth_first_search_for_one(
@@ -526,8 +540,8 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_b
     monkeypatch.setattr(Closing, "route", noted("route"))
     monkeypatch.setattr(Closing, "meal", noted("meal"))
     paced = paced_endgame(grid)
-    route = paced.winning_route(body, fruit)
-    assert len(route) == 160 and paced.open == 0 and asked == [("route", 158 + 81), ("meal", 159)]
+    proof = paced.prove(body, fruit)
+    assert len(proof.route) == 160 and proof.notes.open == 0 and asked == [("route", 158 + 81), ("meal", 159)]
     asked[:], circling[0] = [], 40
     paced = paced_endgame(grid)  # the loop left the route's way while the searches ran: no breadth-first search
     assert len(paced.winning_route(body, fruit)) == 160 and asked == [("route", 158 + 81)]
@@ -558,8 +572,8 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
     before the loop leaves the route's way); with the work, it finds the route of 160, first
     freeing the bodies an ended search let go of."""
     grid, body, fruit = seed_37
-    search = Endgame(grid)
-    route = search.winning_route(body, fruit)
+    search = TimedEndgame(grid)
+    route = Endgame(grid).winning_route(body, fruit)
 
     def rounded(proof_work, moves, stop=lambda steps: steps):
         search.moves = moves

@@ -323,16 +323,22 @@ def test_ctrl_c_while_the_scheduler_is_being_reached_ends_the_run_at_once():
         game = subprocess.Popen([sys.executable, os.path.join(ROOT, "main.py"), "--headless", "--games", "2",
                                  "--cluster", listener.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, start_new_session=True)
-        time.sleep(3)  # Python and Dask loaded: the run waits for an answer
+        wait_until(lambda: listener.held, "the run to connect")  # it waits for an answer now
         os.killpg(game.pid, signal.SIGINT)
-        sent = time.monotonic()
         out, err = game.communicate(timeout=cluster.CONNECT_SECONDS + 30)
-        took = time.monotonic() - sent
     finally:
         listener.close()
     assert game.returncode == 130 and json.loads(out) == {"games": 0, "interrupted": True}, err
-    assert err == "interrupted: the figures are those of the games finished\n"
-    assert took < 2
+    assert err == "interrupted: the figures are those of the games finished\n"  # not the timeout's line
+
+
+def wait_until(condition, what, seconds=60):
+    """Poll `condition` until it holds; fail naming `what` after `seconds` (a bound for a
+    machine at any load, not a measure of speed)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        time.sleep(0.05)
 
 
 @needs_dask
@@ -396,3 +402,20 @@ def test_a_worker_plays_each_run_with_the_code_that_run_shipped(tmp_path):
                           cwd=str(tmp_path), env=dict(os.environ, PYTHONPATH=""))
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["older", "{'seed': 1, ", "older"]
+
+
+@needs_dask
+def test_a_solver_file_the_workers_never_saw_is_shipped_with_the_games_code(dask_cluster, tmp_path):
+    from solver_files import write
+    write(tmp_path)
+    flags = ["--solver", "mine.py:Hugger,mine.py:Where", "--width", "4", "--height", "4", "--games", "4"]
+    alone = headless(*flags, "--jobs", "1", cwd=str(tmp_path))
+    done = headless(*flags, "--cluster", dask_cluster.address, cwd=str(tmp_path))
+    assert alone.returncode == done.returncode == 1  # Where fails every game, Hugger wins every one
+    here, there = ([json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+                   for run in (alone, done))
+    assert [without_times(line) for line in here][0] == without_times(there[0])
+    assert there[0]["wins"] == 4 and there[1]["failed"] == 4
+    where_here, where_there = here[1]["failures"][0]["why"], there[1]["failures"][0]["why"]
+    assert where_here.endswith(f"RuntimeError: {tmp_path}/mine.py")  # its __file__: here, the file itself
+    assert ".zip/outside/" in where_there and where_there.endswith("/mine.py")  # there, the copy shipped

@@ -128,9 +128,9 @@ def test_duplicate_key(tmp_path):
     ("initial-length", None, "whole number"),
     ("seed", 1.5, "seed"),
     ("seed", -1, "seed"),
-    ("solver", "astar", "one of greedy, hamilton"),
-    ("solver", ["greedy"], "one of greedy, hamilton"),
-    ("solver", {"greedy": 1}, "one of greedy, hamilton"),
+    ("solver", "astar", "greedy, hamilton, shortest, random"),
+    ("solver", ["greedy"], "greedy, hamilton, shortest, random"),
+    ("solver", {"greedy": 1}, "greedy, hamilton, shortest, random"),
 ])
 def test_wrong_types(tmp_path, key, value, words):
     assert words in error_of(tmp_path, json.dumps(dict(GOOD, **{key: value})))

@@ -1,4 +1,4 @@
-"""Shortening a route on the way (hamilton/endgame/en_route.py): in a timed game with more
+"""Shortening a route on the way (hamilton/endgame/timed/en_route.py): in a timed game with more
 free cells than the endgame asks at once, the snake sets out on a proof's route after a lap
 of the board at most, and proofs rooted along the route look for a sooner one.
 
@@ -9,9 +9,9 @@ from collections import deque
 import pytest
 
 from hamilton import HamiltonSolver
-from hamilton.decision import HamiltonDecision
-from hamilton.endgame import Endgame, Proof
-from hamilton.endgame.endgame import LONG_SPARE, WIDE_WAIT
+from hamilton.decision import HamiltonDecision, Mode, ProofState
+from hamilton.endgame import Endgame, Proof, TimedEndgame
+from hamilton.endgame.timed.endgame import LONG_SPARE, WIDE_WAIT
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.space import after_meal
 from hamilton.grid import Grid
@@ -25,8 +25,7 @@ def seed_37():
     for it, 1,310 moves (the shortest is 142)."""
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     untimed = Endgame(Grid(10, 10), limit=2_000_000, work=64 * SLICE)
-    untimed.winning_route(body, fruit)
-    return body, fruit, untimed.spare
+    return body, fruit, untimed.prove(body, fruit).notes.spare
 
 
 class Watched:
@@ -46,8 +45,8 @@ class Watched:
 def en_route_game(free_max=3):
     """A timed endgame on 10x10 that asks 4 free cells only where survival finds no way on
     (`wider`): seed 37 is then shortened on the way."""
-    search = Endgame(Grid(10, 10), free_max=free_max)
-    search.timed, search.wait = True, WIDE_WAIT
+    search = TimedEndgame(Grid(10, 10), free_max=free_max)
+    search.wait = WIDE_WAIT
     return search
 
 
@@ -113,8 +112,8 @@ def test_a_timed_game_with_more_free_cells_than_it_asks_at_once_circles_a_lap_at
     body, fruit, _ = seed_37
 
     def circled(free_max):
-        search = Endgame(Grid(10, 10), free_max=free_max, work=2 * SLICE)
-        search.timed, search.wait = True, WIDE_WAIT
+        search = TimedEndgame(Grid(10, 10), free_max=free_max, work=2 * SLICE)
+        search.wait = WIDE_WAIT
         at, moves = body, 0
         while True:
             search.moves += 1
@@ -156,7 +155,7 @@ def test_the_autopilot_following_a_proven_route_takes_the_sooner_one_found_along
     proof = search.en_route.proof
     assert search.en_route.root == 10 and proof.done and len(proof.route) < len(route) - 10
     solver.route, solver.route_fruit = deque(route[10:]), fruit
-    solver.decision = HamiltonDecision("endgame", mode="endgame", proof="win")
+    solver.decision = HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.WIN)
     search.moves += 10
     assert solver._follow_route(fruit) == proof.route[0]
     assert list(solver.route) == proof.route[1:]
@@ -179,10 +178,10 @@ def test_the_proof_along_the_route_and_the_next_fruits_proofs_share_the_wait(see
     is rooted along the route, the next fruit's proofs have the whole wait."""
     body, fruit, route = seed_37
     search = en_route_game()
-    ready = Proof(endless(search.ledger), body, fruit)
+    ready = Proof(lambda notes: endless(search.ledger), body, fruit)
     search.lookahead.prepared = {(body, fruit): ready}
     search.en_route.start(body, route, fruit, 0, took=400)
-    along = search.en_route.proof = Proof(endless(search.ledger), body, fruit)
+    along = search.en_route.proof = Proof(lambda notes: endless(search.ledger), body, fruit)
     clock = lambda: search.ledger.spent  # noqa: E731
     search.think(clock() + 200_000, clock)
     assert 90_000 < ready.looked < 110_000 and 90_000 < along.looked < 110_000
@@ -202,7 +201,7 @@ def test_a_proof_along_the_route_that_ends_finding_nothing_sooner_is_followed_wi
     def nothing_sooner():
         return None
         yield  # a generator that ends at once
-    search.en_route.proof = Proof(nothing_sooner(), body, fruit)
+    search.en_route.proof = Proof(lambda notes: nothing_sooner(), body, fruit)
     clock = lambda: search.ledger.spent  # noqa: E731
     search.en_route.think(clock() + 100_000, clock)
     proof = search.en_route.proof

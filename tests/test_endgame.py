@@ -6,12 +6,14 @@ import json
 import os
 import subprocess
 import sys
+from functools import partial
 
 import pytest
 
 from headless.figures import Timing
 from headless.games import GameSpec, hand_over, play as headless_play, play_game
 from boards import NOT_WON, SIX_FREE, STILL_WON, board
+from hamilton.decision import ProofState
 from hamilton.endgame import WORK, Endgame, Proof
 from hamilton.endgame import forks, ledger, space
 from hamilton.endgame.forks import ForkSearch, Overflow
@@ -26,10 +28,15 @@ from snake import DIRECTIONS
 
 
 def layered_by(search, kind):
-    """Give the Endgame `search` a layered search of class `kind` (a LayeredSearch that counts or
-    cuts), which its search over forks uses too; returns it."""
-    search.layered = search.forks.layered = kind(search.space, search.ledger)
-    return search.layered
+    """Make the Endgame `search`'s proofs search layer by layer with class `kind` (a
+    LayeredSearch that counts or cuts); the list of those made, filled in as they are."""
+    made = []
+
+    def layered(cut_short):
+        made.append(kind(search.space, search.ledger, cut_short))
+        return made[-1]
+    search._layered = layered
+    return made
 
 def question(rows, forks=False, **limits):
     """The drawn position's game, an Endgame for it (by default the layered search alone,
@@ -124,9 +131,9 @@ def test_a_proof_longer_than_a_move_goes_on_round_the_loop_and_its_route_starts_
     moves = 0
     for _ in range(2000):
         direc = solver.next_direction()
-        if solver.decision.proof == "win":
+        if solver.decision.proof is ProofState.WIN:
             break
-        assert solver.decision.proof == "under way" and solver.decision.back_in >= 0
+        assert solver.decision.proof is ProofState.UNDER_WAY and solver.decision.back_in >= 0
         game.snake.turn(direc)
         game.step()
         moves += 1
@@ -169,7 +176,7 @@ def test_a_proof_past_forget_bodies_keeps_only_the_layer_it_builds_and_still_win
     assert keeping.winning_route(body, fruit) is None and keeping.given_up(body, fruit)
     _, forgetting, _, _ = question(STILL_WON, hold=3000, forget=1000)
     assert forgetting.winning_route(body, fruit) == whole.winning_route(body, fruit)
-    assert forgetting.looked > whole.looked
+    assert forgetting.ledger.looked > whole.ledger.looked
     assert outcomes(STILL_WON, search=True, hold=3000, forget=1000) == ["won"] * 8
 
 
@@ -203,19 +210,19 @@ def test_each_depth_first_round_asks_only_about_eating_beyond_the_last_rounds_bo
     question before them: 143 asked in all, not 72 (some are asked again anyway: the same
     ways of eating come back as the snake circles)."""
     class CountingQuestions(LayeredSearch):
-        questions = 0
+        questions = 0  # over every search made: each proof makes its own
 
         def _every_fruit_after(self, body, free):
-            self.questions += 1
+            CountingQuestions.questions += 1
             return (yield from super()._every_fruit_after(body, free))
 
     body, fruit = handed_over_positions(8, 8, 4, [29], 6400)[29]
     grid = Grid(8, 8)
     search = Endgame(grid, forget=3, deepen=3)
-    counting = layered_by(search, CountingQuestions)
+    layered_by(search, CountingQuestions)
     route = search.winning_route(body, fruit)
     assert len(route) == 185 and eats_by(grid, body, fruit, route)
-    assert counting.questions <= 100
+    assert CountingQuestions.questions <= 100
 
 
 def test_a_search_for_a_later_fruit_past_forget_is_cut_short_and_the_proof_goes_on():
@@ -251,9 +258,9 @@ def test_a_no_that_rests_on_a_search_cut_short_is_neither_remembered_nor_called_
     grid = Grid(game.width, game.height)
     cut = Endgame(grid, forks=False)
     layered_by(cut, CuttingEveryLaterSearch)
-    assert cut.winning_route(body, fruit) is None
-    assert cut.given_up(body, fruit) and not cut.lost(body, fruit)
-    assert not cut.space.known and not cut.space.no and cut.layered.cut_short
+    proof = cut.prove(body, fruit)
+    assert proof.route is None and cut.given_up(body, fruit) and not cut.lost(body, fruit)
+    assert not cut.space.known and not cut.space.no and proof.notes.cut_short
 
 
 def test_questions_proven_not_won_are_remembered_up_to_a_bound_then_let_go_of():
@@ -261,7 +268,7 @@ def test_questions_proven_not_won_are_remembered_up_to_a_bound_then_let_go_of():
     Remembering at most 500 at once, it reaches the same verdict."""
     body, fruit = handed_over_positions(8, 8, 4, [73], 6400)[73]
     search = Endgame(Grid(8, 8), remember=500, forks=False)
-    proof = Proof(search.proving(body, fruit), body, fruit)
+    proof = Proof(partial(search.proving, body, fruit), body, fruit)
     remembered = []
     while not proof.ended(search.limit):
         proof.work(1)
@@ -353,7 +360,7 @@ def test_a_search_past_split_bodies_spreads_them_over_shards_so_no_one_dict_grow
     """A dict of a million bodies pauses the game while it copies itself to grow. STILL_WON's
     first search holds about 5,700 bodies at its largest: past SPLIT it keeps them in SHARDS dicts."""
     game, search, body, fruit = question(STILL_WON)
-    proof = Proof(search.proving(body, fruit), body, fruit)
+    proof = Proof(partial(search.proving, body, fruit), body, fruit)
     spread = []
     while not proof.ended(search.limit):
         proof.work(1)
@@ -399,7 +406,7 @@ def test_a_round_over_forks_lets_its_big_shards_go_a_slice_at_a_time(monkeypatch
     slices (held, in the graveyard), not all at once when it ends."""
     monkeypatch.setattr(forks, "SHARDS", 4)  # the rounds over forks keep their forks in this many
     route, spread, search = first_round(17)
-    assert route and search.held > SPLIT and sum(map(len, search.ledger.graveyard)) == search.held
+    assert route and search.ledger.held > SPLIT and sum(map(len, search.ledger.graveyard)) == search.ledger.held
 
 
 def test_bodies_a_search_leaves_are_freed_a_slice_at_a_time_not_all_at_once():
@@ -409,10 +416,10 @@ def test_bodies_a_search_leaves_are_freed_a_slice_at_a_time_not_all_at_once():
     while (answer := search.move(body, fruit)) is not None:
         body = (answer[0][0],) + body[:-1]  # round the loop while the proof goes on
     assert search.given_up(body, fruit)
-    held = [search.held]
+    held = [search.ledger.held]
     while held[-1]:
         assert search.move(body, fruit) is None  # not asked again: only the freeing goes on
-        held.append(search.held)
+        held.append(search.ledger.held)
     assert held[0] > 4 * SLICE
     assert all(0 < a - b <= SLICE for a, b in zip(held, held[1:]))
     assert search.winning_route(body, fruit) is None  # given up: remembered, not searched again
@@ -435,12 +442,12 @@ def test_while_a_proof_goes_on_the_searches_it_ended_are_freed_as_fast_as_it_loo
     9,000, all counted against `hold`."""
     body, fruit = handed_over_positions(8, 8, 4, [14], 6400)[14]
     search = Endgame(Grid(8, 8), forks=False)
-    proof = Proof(search.proving(body, fruit), body, fruit)
+    proof = Proof(partial(search.proving, body, fruit), body, fruit)
     left_over = []
     while not proof.ended(search.limit):
         proof.work(1)
-        left_over.append(search.held - held_under_way(proof))
-    assert proof.route and search.looked > 10_000
+        left_over.append(search.ledger.held - held_under_way(proof))
+    assert proof.route and search.ledger.looked > 10_000
     assert max(left_over) < SPLIT
 
 
@@ -449,11 +456,11 @@ def test_searches_that_end_one_after_another_do_not_pile_up_their_bodies():
     each leaving about 1,000 bodies. They are freed twice as fast as a search looks, so what
     they leave stays under one such search's worth (freed only as fast: 1,258)."""
     game, search, body, fruit = question(STILL_WON, forget=1000)
-    proof = Proof(search.proving(body, fruit), body, fruit)
+    proof = Proof(partial(search.proving, body, fruit), body, fruit)
     left_over = []
     while not proof.ended(search.limit):
         proof.work(1)
-        left_over.append(search.held - held_under_way(proof))
+        left_over.append(search.ledger.held - held_under_way(proof))
     assert proof.route
     assert max(left_over) < 1000
 
@@ -467,9 +474,9 @@ def test_a_move_that_begins_many_searches_looks_at_fewer_bodies():
     search = Endgame(Grid(8, 8), forks=False)
     moves = []
     while True:
-        looked, answers = search.looked, len(search.space.known) + len(search.space.no)
+        looked, answers = search.ledger.looked, len(search.space.known) + len(search.space.no)
         answer = search.move(body, fruit)
-        moves.append((search.looked - looked, len(search.space.known) + len(search.space.no) - answers))
+        moves.append((search.ledger.looked - looked, len(search.space.known) + len(search.space.no) - answers))
         if answer is None or answer[1]:
             break
         body = (answer[0][0],) + body[:-1]
@@ -485,7 +492,7 @@ def test_the_next_fruit_nearest_the_head_is_asked_first_as_the_likeliest_to_be_l
     body, fruit = handed_over_positions(8, 8, 4, [82], 6400)[82]
     search = Endgame(Grid(8, 8), forks=False)
     assert search.winning_route(body, fruit) is not None
-    assert search.looked < 10_000
+    assert search.ledger.looked < 10_000
 
 
 # -- hand-overs from greedy's endless loops --------------------------------------------------
@@ -542,7 +549,7 @@ def test_the_proving_tool_decides_a_hand_over_with_the_limits_given():
     assert layered["verdict"] == "won" and layered["bodies"] != records[10]["bodies"]
     alone = Endgame(Grid(6, 6), forks=False)
     alone.winning_route(*where)
-    assert layered["bodies"] == alone.looked
+    assert layered["bodies"] == alone.ledger.looked
     done = prove_handover("--width", "6", "--height", "6", "--initial-length", "3", "--seeds", "10", "--ahead", "5")
     ahead = json.loads(done.stdout)
     heads = Endgame(Grid(6, 6)).heads_ahead(*where, 5)
@@ -664,7 +671,7 @@ def test_the_search_over_forks_wins_a_hand_over_the_layered_search_gives_up_at_t
     grid = Grid(10, 10)
     forks = Endgame(grid, limit=3_000_000)
     route = forks.winning_route(body, fruit)
-    assert route and eats_by(grid, body, fruit, route) and forks.looked < 250_000
+    assert route and eats_by(grid, body, fruit, route) and forks.ledger.looked < 250_000
     layered = Endgame(grid, limit=3_000_000, forks=False)
     assert layered.winning_route(body, fruit) is None and layered.given_up(body, fruit)
 
@@ -674,12 +681,12 @@ def test_between_forks_the_one_way_on_is_followed_and_never_kept():
     met, a small part of the bodies it looks at."""
     body, fruit = six_free_on_ten_by_ten()
     search = Endgame(Grid(10, 10), limit=3_000_000)
-    proof = Proof(search.proving(body, fruit), body, fruit)
+    proof = Proof(partial(search.proving, body, fruit), body, fruit)
     most = 0
-    while search.spare is None and not proof.ended(search.limit):
+    while proof.notes.spare is None and not proof.ended(search.limit):
         proof.work(1)
-        most = max(most, search.held)
-    assert search.spare and search.looked > 20 * most
+        most = max(most, search.ledger.held)
+    assert proof.notes.spare and search.ledger.looked > 20 * most
 
 
 def test_over_forks_a_lost_cause_is_proven_lost_as_by_the_layered_search():
@@ -695,7 +702,7 @@ def test_a_lost_hand_over_is_decided_by_the_one_round_without_a_bound():
     search = Endgame(Grid(10, 10))
     assert search.winning_route(body, fruit) is None and search.lost(body, fruit)
     _, _, one_round = first_round(46)
-    assert search.looked == one_round.looked
+    assert search.ledger.looked == one_round.ledger.looked
 
 
 def test_the_rounds_bound_the_route_to_less_than_twice_the_shortest():
@@ -728,8 +735,9 @@ def test_a_long_first_route_is_kept_while_rounds_within_a_bound_look_for_a_short
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     grid = Grid(10, 10)
     search = Endgame(grid, limit=2_000_000, work=64 * SLICE)
-    route = search.winning_route(body, fruit)
-    assert len(search.spare) == 1310 and eats_by(grid, body, fruit, search.spare)
+    proof = search.prove(body, fruit)
+    route, spare = proof.route, proof.notes.spare
+    assert len(spare) == 1310 and eats_by(grid, body, fruit, spare)
     assert len(route) == 158 and eats_by(grid, body, fruit, route)
 
 
@@ -748,17 +756,18 @@ def test_where_a_round_within_a_bound_overflows_the_layered_search_finds_the_sho
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     grid = Grid(10, 10)
     search = Endgame(grid, limit=2_000_000, work=64 * SLICE)
-    search.forks = OverflowingRounds(search.space, search.ledger, search.layered)
-    route = search.winning_route(body, fruit)
-    assert len(search.spare) == 1310 and len(route) == 142 and eats_by(grid, body, fruit, route)
+    search.forks = OverflowingRounds(search.space, search.ledger)
+    proof = search.prove(body, fruit)
+    route = proof.route
+    assert len(proof.notes.spare) == 1310 and len(route) == 142 and eats_by(grid, body, fruit, route)
 
 
 class RoundsAbreast(ForkSearch):
     """Rounds within a bound as ForkSearch runs them, each noted (bound, its hold), and the bound
     of each that overflowed; those within less than `over` moves hold more forks than the hold."""
 
-    def __init__(self, space, ledger, layered, over):
-        super().__init__(space, ledger, layered)
+    def __init__(self, space, ledger, over):
+        super().__init__(space, ledger)
         self.over, self.rounds, self.overflowed = over, [], []
 
     def within(self, body, fruit, free, bound, hold=None):
@@ -780,7 +789,7 @@ def test_rounds_abreast_step_by_half_share_the_hold_and_go_on_past_one_that_over
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     grid = Grid(10, 10)
     search = Endgame(grid)
-    search.forks = abreast = RoundsAbreast(search.space, search.ledger, search.layered, over=100)
+    search.forks = abreast = RoundsAbreast(search.space, search.ledger, over=100)
     free = sum(1 << c for c in range(100) if c not in body)
     route = finish(abreast.abreast(search.space.pack(body), fruit, free, 1310))
     bounds = [bound for bound, _ in abreast.rounds]
@@ -796,7 +805,7 @@ def test_rounds_abreast_start_once_the_bodies_a_stopped_search_let_go_of_are_fre
     past the hold at their first forks, and given up for good."""
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     search = Endgame(Grid(10, 10))
-    search.forks = noted = RoundsAbreast(search.space, search.ledger, search.layered, over=0)
+    search.forks = noted = RoundsAbreast(search.space, search.ledger, over=0)
     ledger = search.ledger
     ledger.graveyard.append(dict.fromkeys(range(ledger.hold)))
     ledger.held += ledger.hold
@@ -817,18 +826,21 @@ def test_a_round_past_its_own_share_of_the_hold_overflows():
 
 
 def test_the_search_for_a_shorter_route_costs_no_more_moves_than_it_could_save():
-    """10x10 seed 29's first route is 933 moves, 926 more than the distance to the fruit. With a
-    slice of work a move (256), finding the route of 261 would cost more moves than that (926
-    moves are 237,056 of work; the proof that finds it looks at about 380,000 bodies): the
-    first route is taken. With four slices a move it is found."""
+    """10x10 seed 29: the search for a shorter route than the first may cost no more moves
+    (a move per `work`) than the first route could save over the distance to the fruit.
+    With a slice of work a move (256) that is too little to find one, and the first route
+    is taken (its work stays within those moves); with four slices a move a shorter one is
+    found, less than twice the shortest (163 moves, the layered search alone)."""
     body, fruit = seed_37_and_29_on_ten_by_ten()[29]
     grid = Grid(10, 10)
     slow = Endgame(grid, limit=2_000_000, work=SLICE)
-    route = slow.winning_route(body, fruit)
-    assert route == slow.spare and len(route) == 933 and not slow.given_up(body, fruit)
-    assert slow.looked < 926 * SLICE
-    faster = Endgame(grid, limit=2_000_000, work=4 * SLICE)
-    assert len(faster.winning_route(body, fruit)) == 261
+    proof = slow.prove(body, fruit)
+    first = proof.notes.spare
+    saving = len(first) - grid.distance(body[0], fruit)
+    assert proof.route == first and eats_by(grid, body, fruit, first) and not slow.given_up(body, fruit)
+    assert slow.ledger.looked < saving * SLICE
+    route = Endgame(grid, limit=2_000_000, work=4 * SLICE).winning_route(body, fruit)
+    assert eats_by(grid, body, fruit, route) and 163 <= len(route) < min(len(first), 2 * 163)
 
 
 def test_a_first_route_as_short_as_the_distance_is_taken_at_once():
@@ -837,15 +849,17 @@ def test_a_first_route_as_short_as_the_distance_is_taken_at_once():
     game, search, body, fruit = question(["> > v",
                                           "H * v",
                                           "^ < <"], forks=True)
-    assert search.winning_route(body, fruit) == [fruit] and search.spare is None
+    proof = search.prove(body, fruit)
+    assert proof.route == [fruit] and proof.notes.spare is None
 
 
 def test_where_the_layered_search_gives_up_the_long_route_over_forks_is_taken():
     """STILL_WON with a hold of 160: the route over forks (183 moves) is longer than the rest of
     a proof of 700,000 could circle; the layered search, held to 160 bodies, gives up."""
     game, search, body, fruit = question(STILL_WON, forks=True, hold=160, limit=700_000)
-    route = search.winning_route(body, fruit)
-    assert route == search.spare and len(route) == 183 and not search.given_up(body, fruit)
+    proof = search.prove(body, fruit)
+    route = proof.route
+    assert route == proof.notes.spare and len(route) == 183 and not search.given_up(body, fruit)
 
 
 def test_while_a_shorter_route_is_looked_for_the_position_is_known_won():
@@ -854,7 +868,7 @@ def test_while_a_shorter_route_is_looked_for_the_position_is_known_won():
     proven won."""
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     search = Endgame(Grid(10, 10), hold=16_000, limit=2_000_000, work=64 * SLICE)
-    while search.spare is None:
+    while search.proof is None or search.proof.notes.spare is None:
         assert not search.proven()
         cells, won = search.move(body, fruit)
         body = search.proof.body_now()
@@ -893,7 +907,7 @@ def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_a
     proven = []  # whether the game was proven won, each move the proof was under way
     while game.eaten == 0:
         direc = solver.next_direction()
-        if solver.decision.proof == "under way":
+        if solver.decision.proof is ProofState.UNDER_WAY:
             proven.append(solver.proven_win())
         game.snake.turn(direc)
         game.step()
@@ -901,5 +915,5 @@ def test_a_game_circling_while_it_searches_for_a_proven_positions_route_counts_a
     solver.endgame.work = 1  # less than a slice: the next proof stays under way
     for _ in range(3):
         game.snake.turn(solver.next_direction())
-        assert solver.decision.proof == "under way" and solver.proven_win()
+        assert solver.decision.proof is ProofState.UNDER_WAY and solver.proven_win()
         game.step()

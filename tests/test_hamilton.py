@@ -8,6 +8,7 @@ from headless.games import lay_out
 from hamilton import cycle
 from boards import NO_ROUTE_YET, board, draw
 from game import Game
+from hamilton.decision import Mode, ProofState
 from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from hamilton.planner import SLICE, Planner
@@ -274,7 +275,7 @@ def test_survives_a_body_in_no_cycle_order():
     solver = HamiltonSolver(game)
     direc = solver.next_direction()
     assert game.snake.is_safe_move(direc)
-    assert solver.decision.mode == "survival"
+    assert solver.decision.mode is Mode.SURVIVAL
     assert play(game, solver).state == "won"
 
 
@@ -456,7 +457,7 @@ def test_the_cycle_it_gives_is_hamiltonian_from_the_head_and_is_followed_while_w
     def check(solver):
         cycle = solver.hamiltonian_cycle()
         if cycle is None:
-            assert solver.decision.mode != "cell-tree"
+            assert solver.decision.mode is not Mode.CELL_TREE
             return
         assert cycle[0] in (game.snake.head(), game.snake.neck())  # the neck: the head is on the cell left out
         assert len(set(cycle)) == len(cycle) == width * height - left_out
@@ -494,7 +495,8 @@ def test_in_the_endgame_a_closed_body_s_cycle_is_given_and_its_route_goes_round_
     solver = HamiltonSolver(game)
     solver.paced(0.3)
     solver.next_direction()
-    assert (solver.decision.mode, solver.decision.proof) == ("endgame", "win")
+    assert (solver.decision.mode, solver.decision.proof) == (Mode.ENDGAME, ProofState.WIN)
+    assert {"mode": "endgame", "proof": "win"}.items() <= solver.decision.to_json().items()  # the debug log's text
     cycle = solver.hamiltonian_cycle()
     snake = list(game.snake.body)
     assert cycle[0] == snake[0] and len(set(cycle)) == len(cycle) == 100
@@ -512,4 +514,4 @@ def test_no_cycle_from_greedy_nor_in_the_endgame():
     game = board(NO_ROUTE_YET)
     solver = HamiltonSolver(game)
     solver.next_direction()
-    assert (solver.hamiltonian_cycle() is None) == (solver.decision.mode != "cell-tree")
+    assert (solver.hamiltonian_cycle() is None) == (solver.decision.mode is not Mode.CELL_TREE)

@@ -1,10 +1,13 @@
-"""PathSolve: exact paths on tiny boards, and properties of both searches on random snakes."""
+"""PathSolve: exact paths on tiny boards, and properties of both searches on random snakes.
+
+PathSolve answers in bit indices (pather.py); these tests ask it about a `Snake` and read
+its answers as moves (`shortest_path`, `longest_path`)."""
 import random
 from collections import deque
 
 from hypothesis import given, settings, strategies as st
 
-from pather import PathSolve, walk
+from pather import PathSolve
 from snake import DELTA, DOWN, LEFT, OPPOSITE, RIGHT, UP, Snake, step
 
 
@@ -13,12 +16,53 @@ def lone(x, y, direction=RIGHT, width=3, height=3):
     return Snake(width, height, [(x, y)], direction)
 
 
+def free_for(ps, snake, target):
+    """The cells a path of `snake`'s head may enter: not the body, except its tail as a target."""
+    free = ps.board & ~ps.mask(snake.cells)
+    if target == snake.tail():
+        free |= ps.bit[target]
+    return free
+
+
+def moves_of(ps, start, path):
+    """The moves that walk the index `path` from the index `start`."""
+    moves, prev = [], start
+    for i in path:
+        moves.append(ps.direction_of[i - prev])
+        prev = i
+    return moves
+
+
+def shortest_path(ps, snake, target):
+    """The moves of PathSolve's shortest path from `snake`'s head to the cell `target`; [] if none."""
+    head = ps.index[snake.head()]
+    return moves_of(ps, head, ps.shortest(head, ps.index[tuple(target)], free_for(ps, snake, tuple(target)),
+                                          snake.direction()))
+
+
+def longest_path(ps, snake, target):
+    """The moves of PathSolve's extended shortest path from `snake`'s head to `target`; [] if none."""
+    free = free_for(ps, snake, tuple(target))  # the target is on the path, never "unused"
+    head = ps.index[snake.head()]
+    return moves_of(ps, head, ps.extend(head, ps.shortest(head, ps.index[tuple(target)], free, snake.direction()),
+                                        free))
+
+
+def walk(start, moves):
+    """The cells visited by `moves` from the cell `start` (start excluded)."""
+    cells, cur = [], tuple(start)
+    for d in moves:
+        cur = step(cur, d)
+        cells.append(cur)
+    return cells
+
+
 # -- exact paths -----------------------------------------------------------------------------
 
 def test_shortest_goes_straight_first():
     ps = PathSolve(3, 3)
-    assert ps.shortest_path(lone(0, 0, RIGHT), (2, 2)) == [RIGHT, RIGHT, DOWN, DOWN]
-    assert ps.shortest_path(lone(0, 0, DOWN), (2, 2)) == [DOWN, DOWN, RIGHT, RIGHT]
+    assert shortest_path(ps, lone(0, 0, RIGHT), (2, 2)) == [RIGHT, RIGHT, DOWN, DOWN]
+    assert shortest_path(ps, lone(0, 0, DOWN), (2, 2)) == [DOWN, DOWN, RIGHT, RIGHT]
 
 
 def test_shortest_goes_round_the_body():
@@ -27,8 +71,8 @@ def test_shortest_goes_round_the_body():
     # . B T
     snake = Snake(3, 3, [(1, 0), (1, 1), (1, 2), (2, 2)], UP)
     ps = PathSolve(3, 3)
-    assert ps.shortest_path(snake, (0, 2)) == [LEFT, DOWN, DOWN]
-    assert ps.shortest_path(snake, (2, 1)) == [RIGHT, DOWN]
+    assert shortest_path(ps, snake, (0, 2)) == [LEFT, DOWN, DOWN]
+    assert shortest_path(ps, snake, (2, 1)) == [RIGHT, DOWN]
 
 
 def test_no_path_is_an_empty_list():
@@ -37,9 +81,9 @@ def test_no_path_is_an_empty_list():
     # . T . .
     snake = Snake(4, 3, [(2, 0), (1, 0), (1, 1), (1, 2)], RIGHT)
     ps = PathSolve(4, 3)
-    assert ps.shortest_path(snake, (0, 1)) == []
-    assert ps.longest_path(snake, (0, 1)) == []
-    assert ps.shortest_path(snake, (1, 2)) == [DOWN, DOWN, LEFT]
+    assert shortest_path(ps, snake, (0, 1)) == []
+    assert longest_path(ps, snake, (0, 1)) == []
+    assert shortest_path(ps, snake, (1, 2)) == [DOWN, DOWN, LEFT]
 
 
 def test_the_tail_is_free_only_as_the_target():
@@ -47,23 +91,23 @@ def test_the_tail_is_free_only_as_the_target():
     # B B .
     snake = Snake(3, 2, [(0, 0), (0, 1), (1, 1), (1, 0)], UP)
     ps = PathSolve(3, 2)
-    assert ps.shortest_path(snake, (1, 0)) == [RIGHT]
-    assert ps.shortest_path(snake, (2, 0)) == []
+    assert shortest_path(ps, snake, (1, 0)) == [RIGHT]
+    assert shortest_path(ps, snake, (2, 0)) == []
 
 
 def test_longest_extends_a_step_into_a_detour():
     # 3x2 board, head (0,0), target (2,0): RIGHT RIGHT becomes DOWN RIGHT UP RIGHT.
     ps = PathSolve(3, 2)
     snake = lone(0, 0, RIGHT, 3, 2)
-    assert ps.shortest_path(snake, (2, 0)) == [RIGHT, RIGHT]
-    assert ps.longest_path(snake, (2, 0)) == [DOWN, RIGHT, UP, RIGHT]
+    assert shortest_path(ps, snake, (2, 0)) == [RIGHT, RIGHT]
+    assert longest_path(ps, snake, (2, 0)) == [DOWN, RIGHT, UP, RIGHT]
 
 
 def test_longest_keeps_extending_the_same_step():
     # 3x3, head (1,0), target (2,0). RIGHT -> [DOWN RIGHT UP]; the new first step DOWN ->
     # [LEFT DOWN RIGHT]; later (0,1)->(1,1) -> [DOWN RIGHT UP]. Only (2,2) stays unvisited.
     ps = PathSolve(3, 3)
-    path = ps.longest_path(lone(1, 0), (2, 0))
+    path = longest_path(ps, lone(1, 0), (2, 0))
     assert path == [LEFT, DOWN, DOWN, RIGHT, UP, RIGHT, UP]
     assert walk((1, 0), path) == [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (2, 1), (2, 0)]
 
@@ -73,8 +117,8 @@ def test_longest_to_the_tail_of_a_coiled_snake():
     # first step UP is extended twice, RIGHT then DOWN; the whole path skips one free cell.
     ps = PathSolve(5, 5)
     snake = Snake(5, 5, [(2, 2), (1, 2), (0, 2)], RIGHT)
-    assert ps.shortest_path(snake, (0, 2)) == [UP, LEFT, LEFT, DOWN]
-    cells = walk((2, 2), ps.longest_path(snake, (0, 2)))
+    assert shortest_path(ps, snake, (0, 2)) == [UP, LEFT, LEFT, DOWN]
+    cells = walk((2, 2), longest_path(ps, snake, (0, 2)))
     assert cells[0] == (2, 3) and cells[-1] == (0, 2)
     assert len(cells) == 22 and len(set(cells)) == 22  # 21 of the 22 free cells, then the tail
 
@@ -82,15 +126,15 @@ def test_longest_to_the_tail_of_a_coiled_snake():
 def test_length_two_snake_reaches_its_tail_only_by_a_detour():
     ps = PathSolve(2, 2)
     snake = Snake(2, 2, [(1, 0), (0, 0)], RIGHT)
-    assert ps.shortest_path(snake, (0, 0)) == [LEFT]  # onto the neck: the solver's trap
-    assert ps.longest_path(snake, (0, 0)) == [DOWN, LEFT, UP]
+    assert shortest_path(ps, snake, (0, 0)) == [LEFT]  # onto the neck: the solver's trap
+    assert longest_path(ps, snake, (0, 0)) == [DOWN, LEFT, UP]
 
 
 def test_tiny_boards():
-    assert PathSolve(1, 2).shortest_path(lone(0, 0, DOWN, 1, 2), (0, 1)) == [DOWN]
-    assert PathSolve(1, 2).longest_path(lone(0, 0, DOWN, 1, 2), (0, 1)) == [DOWN]
-    assert PathSolve(1, 1).shortest_path(lone(0, 0, UP, 1, 1), (0, 0)) == []
-    assert PathSolve(2, 1).longest_path(lone(1, 0, LEFT, 2, 1), (0, 0)) == [LEFT]
+    assert shortest_path(PathSolve(1, 2), lone(0, 0, DOWN, 1, 2), (0, 1)) == [DOWN]
+    assert longest_path(PathSolve(1, 2), lone(0, 0, DOWN, 1, 2), (0, 1)) == [DOWN]
+    assert shortest_path(PathSolve(1, 1), lone(0, 0, UP, 1, 1), (0, 0)) == []
+    assert longest_path(PathSolve(2, 1), lone(1, 0, LEFT, 2, 1), (0, 0)) == [LEFT]
 
 
 # -- random snakes ---------------------------------------------------------------------------
@@ -177,7 +221,7 @@ def check_path(snake, target, moves):
 def test_shortest_is_a_shortest_path(position):
     snake, target = position
     ps = PathSolve(snake.width, snake.height)
-    moves = ps.shortest_path(snake, target)
+    moves = shortest_path(ps, snake, target)
     distance = bfs_distance(snake, target)
     if not distance:  # unreachable, or the head is the target (a snake of length 1)
         assert moves == []
@@ -191,8 +235,8 @@ def test_shortest_is_a_shortest_path(position):
 def test_longest_is_the_reports_extension_of_the_shortest(position):
     snake, target = position
     ps = PathSolve(snake.width, snake.height)
-    shortest = ps.shortest_path(snake, target)
-    longest = ps.longest_path(snake, target)
+    shortest = shortest_path(ps, snake, target)
+    longest = longest_path(ps, snake, target)
     assert longest == reference_extension(snake, shortest)
     assert (longest == []) == (shortest == [])
     if longest:

@@ -148,3 +148,44 @@ def test_the_readme_gif_is_what_its_command_makes(tmp_path, monkeypatch):
     with open(tmp_path / "docs" / "hamilton-10x10.gif", "rb") as made, \
             open(os.path.join(ROOT, "docs", "hamilton-10x10.gif"), "rb") as shipped:
         assert made.read() == shipped.read()
+
+
+# -- every example runs as printed, in the order printed ------------------------------------------
+
+READS = ("--replay", "--load", "--config")  # the flags whose value is a file an example reads
+
+
+def saved_by(words):
+    """The replay files a `--save-games DIR` example writes, as DIR/replay-<board>-<solver>-seed<S>.json."""
+    flags = dict(zip(words, words[1:]))
+    if "--save-games" not in flags:
+        return set()
+    board = f"{flags.get('--width', 16)}x{flags.get('--height', 12)}"
+    solver, seed, games = flags.get("--solver", "greedy"), int(flags.get("--seed", 1)), int(flags.get("--games", 100))
+    return {os.path.join(flags["--save-games"], f"replay-{board}-{solver}-seed{s}.json")
+            for s in range(seed, seed + games)}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_file_an_example_reads_is_in_the_checkout_or_made_by_an_example_before_it(page):
+    made = set()
+    for line in commands(read(page)):
+        words = shlex.split(line)
+        wanted = [value for flag, value in zip(words, words[1:]) if flag in READS]
+        wanted += [ref.split(":")[0] for flag, value in zip(words, words[1:]) if flag == "--solver"
+                   for ref in value.split(",") if ref.split(":")[0].endswith(".py")]
+        for path in wanted:
+            assert "<" not in path, f"{page}: {line}: a placeholder, not a file"
+            assert path in made or os.path.exists(os.path.join(ROOT, path)), f"{page}: {line}: no {path} yet"
+        made |= saved_by(words)
+
+
+def test_the_readmes_replay_example_runs_as_printed(tmp_path, monkeypatch):
+    """Its two commands in order: the replays made, then the one named played back (here drawn
+    into a GIF, as the window would show it)."""
+    pytest.importorskip("PIL")
+    save, show = [line for line in commands() if "replays" in line]
+    monkeypatch.chdir(tmp_path)
+    assert main.main(shlex.split(save)[2:]) == 0
+    assert main.main(shlex.split(show)[2:] + ["--record", "shown.gif"]) == 0
+    assert (tmp_path / "shown.gif").exists()

@@ -218,6 +218,8 @@ def test_a_replay_file_is_recorded_without_a_window(tmp_path):
     frames, durations = gif_frames(str(tmp_path / "r.gif"))
     assert [cells_of(f, 5, 4) for f in frames] == positions(rep, 1)
     assert set(durations[:-1]) == {300}  # the config's speed
+    plays = f"a GIF that plays for {sum(durations) / 1000:,.1f} s, {len(frames)} frames (every move)"
+    assert plays in done.stdout and "(made in " in done.stdout  # how long it plays, not how long it took
 
 
 def test_the_window_records_its_first_game_until_it_ends(tmp_path, monkeypatch, capsys):

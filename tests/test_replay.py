@@ -300,7 +300,7 @@ def test_main_refuses_a_bad_replay_in_one_line_with_exit_2_and_writes_nothing(tm
     flags = ["--replay", "bad.json"] + (["--record", "out.gif"] if record else [])
     done = run_main(*flags, cwd=str(tmp_path))
     assert done.returncode == 2
-    assert done.stderr.startswith("replay error: bad.json: move 3 (R) runs into a wall")
+    assert done.stderr.startswith("error: bad.json: move 3 (R) runs into a wall")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr and done.stdout == ""
     assert sorted(os.listdir(tmp_path)) == before
 

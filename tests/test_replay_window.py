@@ -90,7 +90,7 @@ def test_a_failed_save_is_one_line_and_the_window_goes_on(make_app, tmp_path, mo
     play_to_the_end(app)
     press(app, pygame.K_g)
     err = capsys.readouterr().err
-    assert err.startswith("replay error: cannot write a replay") and err.count("\n") == 1
+    assert err.startswith("error: replay not saved: cannot write a replay") and err.count("\n") == 1
     assert app.running and saved_files(tmp_path) == []
 
 

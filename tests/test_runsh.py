@@ -104,6 +104,20 @@ $2"
     assert not (tmp_path / "new-venv").exists()
 
 
+def test_the_games_help_and_errors_name_run_sh_play_and_begin_alike(venv, elsewhere):
+    done = run_sh("play", "--help", cwd=elsewhere, venv=venv)
+    assert done.returncode == 0 and done.stdout.startswith(f"usage: {RUN_SH} play ")
+    done = run_sh("play", "--games", "2", cwd=elsewhere, venv=venv)
+    assert done.returncode == 2 and done.stderr == "error: --games is for --headless runs only (see --help)\n"
+
+
+def test_the_first_play_says_what_it_installs(venv, elsewhere):
+    (venv / ".installed-requirements.txt").unlink()
+    script(venv / "bin" / "python", f'[ "$1 $2" = "-m pip" ] && exit 0; exec {shlex.quote(sys.executable)} "$@"\n')
+    done = run_sh("play", "--help", cwd=elsewhere, venv=venv)
+    assert done.returncode == 0 and done.stderr.startswith("run.sh: installing pygame-ce and tqdm into ")
+
+
 def test_an_unknown_command_shows_the_usage(venv, elsewhere):
     done = run_sh("plya", cwd=elsewhere, venv=venv)
     assert done.returncode == 2 and done.stderr.startswith("usage: run.sh play")
@@ -131,4 +145,5 @@ def test_main_py_on_a_python_too_old_says_so_in_one_line(tmp_path):
           f"exec(compile(open({path!r}).read(), 'main.py', 'exec'), {{'__name__': '__main__'}})"
     done = subprocess.run([sys.executable, "-c", old], cwd=str(tmp_path), capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith("snake needs Python 3.9 or newer; this is Python ") and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("error: snake needs Python 3.9 or newer; this is Python ")
+    assert done.stderr.count("\n") == 1

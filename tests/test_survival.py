@@ -10,6 +10,7 @@ import pytest
 
 from hamilton import survival as survival_module
 from boards import board
+from hamilton.decision import Mode
 from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from snake import UP
@@ -72,7 +73,7 @@ def test_a_body_out_of_order_takes_a_route_back_into_it():
     tree = solver.cycle.planners[solver.cycle.orient].tree
     assert tree.fits(body) and not tree.clockwise
     solver.next_direction()
-    assert solver.decision.mode == "cell-tree"
+    assert solver.decision.mode is Mode.CELL_TREE
     assert play(game, solver).state == "won"
 
 
@@ -103,12 +104,12 @@ def test_without_a_route_back_it_keeps_the_most_of_the_body_in_order(monkeypatch
     monkeypatch.setattr(Survival, "restore", lambda self, tree, body, fruit, ordered=None: None)
     solver = HamiltonSolver(game)
     direc = solver.next_direction()
-    while solver.decision.mode == "survival" and game.steps < len(game.snake):
+    while solver.decision.mode is Mode.SURVIVAL and game.steps < len(game.snake):
         assert game.snake.is_safe_move(direc)
         game.snake.turn(direc)
         game.step()
         direc = solver.next_direction()
-    assert solver.decision.mode == "cell-tree" and game.steps < 12
+    assert solver.decision.mode is Mode.CELL_TREE and game.steps < 12
 
 
 def test_the_way_out_waits_for_the_tail_to_leave():

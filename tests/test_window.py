@@ -7,7 +7,6 @@ import random
 import subprocess
 import sys
 import threading
-import time
 
 import pygame
 import pytest
@@ -17,7 +16,7 @@ import config
 from files import debuglog
 import drawer
 from solver import EndgameState
-from hamilton.decision import HamiltonDecision
+from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import ledger
 import main
 import window
@@ -322,7 +321,7 @@ def test_load_of_a_bad_log_is_one_line_and_exit_2(tmp_path, capsys):
     bad.write_text("{not json")
     assert main.main(["--load", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("debug log error: ") and err.count("\n") == 1
+    assert err.startswith("error: ") and err.count("\n") == 1
 
 
 # -- what reaches the screen ------------------------------------------------------------------
@@ -561,10 +560,12 @@ def test_every_caption_fits_a_title_bar():
              "no settings in a replay", "replay already saved", "game not over yet", "'.' needs a pause"]
     captions = []
     for state in [None] + list(EndgameState):
+        failed = SimpleNamespace(name="ASolverWithAVeryLongClassNameIndeed", move=12, why="raised ValueError: x")
         for flags in ({}, {"help_shown": True}, {"paused": True}, {"waiting": True}, {"settings": object()},
-                      {"circling": True}):
+                      {"circling": True}, {"failure": failed, "auto": False, "waiting": True}):
             for note in [None] + notes:
-                app = SimpleNamespace(game=game, auto=True, solver_name="hamilton", help_shown=False, verdict=None,
+                app = SimpleNamespace(game=game, auto=True, solver_name="hamilton", solver_shown="hamilton",
+                                      failure=None, help_shown=False, verdict=None,
                                       settings=None, paused=False, waiting=False, clock=lambda: 0.0,
                                       note=(None, note) if note else None, note_until=1.0,
                                       solver=SimpleNamespace(decision=SimpleNamespace(endgame=state,
@@ -653,7 +654,7 @@ def test_tab_cycles_every_registered_autopilot_in_order(monkeypatch):
     app = real_app(auto=True)
     seen = []
     for _ in range(4):
-        seen.append((app.solver_name, type(app.solver).__name__))
+        seen.append((app.solver_name, type(app.solver.solver).__name__))
         assert f"autopilot on: {app.solver_name}" in app.say.caption()
         press(app, pygame.K_TAB)
     assert seen == [("greedy", "GreedySolver"), ("cycle", "CycleSolver"), ("hamilton", "HamiltonSolver"),
@@ -670,7 +671,7 @@ def test_tab_while_the_player_drives_chooses_who_return_hands_to(make_app):
     assert app.solver is None and app.solver_name == "hamilton"
     assert "autopilot off" in app.say.caption() and "you drive (Return: hamilton)" in app.say.strip()[0]
     press(app, pygame.K_RETURN)
-    assert type(app.solver).__name__ == "HamiltonSolver"
+    assert type(app.solver.solver).__name__ == "HamiltonSolver"
 
 
 def circling_app():
@@ -758,11 +759,11 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
 
 
 @pytest.mark.parametrize("decision, box, caption", [
-    (HamiltonDecision("endgame", mode="endgame", proof="under way", distance=1310, endgame=EndgameState.WINNING,
-                      at_most=True),  # a win proven by a long route: at most its moves
+    (HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.UNDER_WAY, distance=1310,
+                      endgame=EndgameState.WINNING, at_most=True),  # a win proven by a long route: at most its moves
      ("hamilton has proven a sure win: at most 1310 moves to this fruit.",
       "It circles while it looks for a shorter way."), "sure win proven: 1310 moves"),
-    (HamiltonDecision("endgame", mode="endgame", proof="win", distance=921, endgame=EndgameState.WINNING,
+    (HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.WIN, distance=921, endgame=EndgameState.WINNING,
                       at_most=True),  # following a route that proofs along it may shorten
      ("hamilton has proven a sure win: at most 921 moves to this fruit.",
       "It follows the proven way and looks for a shorter one as it goes."), "sure win proven: 921 moves"),
@@ -796,9 +797,13 @@ def test_tab_hands_what_the_verdict_found_to_hamilton():
     while app.think(app.clock() + 1):
         pass
     found = app.verdict.endgame
+    ledger, answers = found.ledger, dict(vars(found))
     press(app, pygame.K_TAB)
-    assert type(app.solver).__name__ == "HamiltonSolver" and app.solver.endgame is found
-    assert app.verdict is None
+    endgame = app.solver.solver.endgame
+    assert type(app.solver.solver).__name__ == "HamiltonSolver" and app.verdict is None
+    assert endgame.ledger is ledger and endgame.pace == app.interval  # what it found, and the window's pace
+    assert all(vars(endgame)[name] is value for name, value in answers.items() if name != "ledger"
+               and isinstance(value, dict))
 
 
 def test_the_loop_thinks_through_its_waits_and_sleeps_only_when_nothing_is_under_way(make_app, monkeypatch):
@@ -1151,7 +1156,7 @@ def test_a_display_nobody_serves_is_one_line_naming_it():
     done = subprocess.run([sys.executable, os.path.join(ROOT, "main.py")], env=env,
                           capture_output=True, text=True, timeout=30)
     assert done.returncode == 1
-    assert done.stderr == "cannot open the window: no X server answers at DISPLAY=:31999; try --headless\n"
+    assert done.stderr == "error: cannot open the window: no X server answers at DISPLAY=:31999; try --headless\n"
 
 
 # -- the loop's sleep --------------------------------------------------------------------------
@@ -1279,17 +1284,20 @@ def test_the_first_tick_is_due_an_interval_after_the_first_frame(make_app, monke
     """Drawing the whole board at the start takes long on a big window; the clock starts
     once it is on the screen, so the first move is not counted late for it."""
     app = make_app(auto=True, speed=0.02)
+    now = [100.0]  # the loop's own clock: a frame takes no time but the first, a sleep what it asks
+    app.clock = lambda: now[0]
+    monkeypatch.setattr(app.loop, "sleep", lambda seconds: now.__setitem__(0, now[0] + max(seconds, 0.0001)))
     real_render, frames = app.render, []
 
     def slow_first_render():
         frames.append(1)
         if len(frames) == 1:
-            time.sleep(0.05)
+            now[0] += 0.05  # two and a half intervals: late, were the clock started before it
         return real_render()
     monkeypatch.setattr(app, "render", slow_first_render)
     pygame.event.clear()
     app.run(max_ticks=3)
-    assert app.loop.ticks == 3 and app.loop.late_ticks == 0
+    assert app.loop.ticks == 3 and app.loop.late_ticks == 0 and app.loop.worst_lateness < 0.001
 
 
 def test_key_storm_through_the_real_loop(make_app, tmp_path, monkeypatch):

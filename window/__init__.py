@@ -78,7 +78,7 @@ def play(config, args, game=None, config_path=None):
     try:
         app = App(config, game, game is not None, score_book=book, config_path=config_path)
     except pygame.error as e:
-        print(f"cannot open the window: {e}; try --headless", file=sys.stderr)
+        print(f"error: cannot open the window: {e}; try --headless", file=sys.stderr)
         return 1
     except configuration.ConfigError as e:  # a board too big for the screen
         print(f"error: {e}", file=sys.stderr)
@@ -101,19 +101,19 @@ def play_replay(config, args):
     try:
         rep = replay.load(args.replay)
     except replay.ReplayError as e:
-        print(f"replay error: {e}", file=sys.stderr)
+        print(f"error: {e}", file=sys.stderr)
         return 2
     if getattr(args, "record", None):
         try:
             print(gif.save_as_asked(rep, args, config), flush=True)
         except replay.ReplayError as e:
-            print(f"record error: {e}", file=sys.stderr)
+            print(f"error: {e}", file=sys.stderr)
             return 1
         return 0
     try:
         app = ReplayApp(config, rep, os.path.basename(args.replay))
     except pygame.error as e:
-        print(f"cannot open the window: {e}", file=sys.stderr)
+        print(f"error: cannot open the window: {e}", file=sys.stderr)
         return 1
     except configuration.ConfigError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -1,4 +1,4 @@
-"""The window's App: one game on screen, what the keys do to it, the autopilot and the clock.
+"""The window's App: one game on screen, what the keys do to it, the solver and the clock.
 
 The parts live beside it: window/keys.py binds the keys and events to App's actions,
 window/loop.py is the real loop (events -> a move when the clock says so -> paint what
@@ -18,6 +18,7 @@ from files import scores
 from game import Game
 from hamilton.verdict import Verdict
 from play import Drive
+from solvers.guard import Guarded, SolverFailed
 from window import screen
 from window.canvas import Canvas, Scene
 from window.keys import event_handlers, game_keys, panel_keys
@@ -35,7 +36,7 @@ NOTE_SECONDS = 2.5  # a note (a file written, a key refused) stays on the board 
 
 
 class App:
-    """The window: one game on screen, what the keys do to it, the autopilot and the clock.
+    """The window: one game on screen, what the keys do to it, the solver and the clock.
 
     Tests drive it without the clock: `handle(event)` for input, `tick()` for one move,
     `render()` for the rects to show; `run()` is the real loop built from the three
@@ -45,18 +46,20 @@ class App:
     SMALLEST_CELL = screen.MIN_CELL  # pixels: a board that needs smaller cells to fit the screen is refused
 
     def __init__(self, config, game=None, paused=False, make_solver=None, score_book=None, config_path=None):
+        self.choices = list(solvers.names())  # the solvers Tab and the panel go through: yours after the built-ins
+        self.failure = None  # the SolverFailed that switched the autopilot off, said until the player steers
         self.take_config(dict(config))
         self.config_path = config_path  # the config file in use, where Esc's settings are saved (None: none)
         self.paused = paused
         self.help_shown = False  # the H / F1 overlay; the game holds still under it
         self.settings = None  # the Esc panel's Settings while it is open; the game holds still under it
         self.panel = Panel(self)  # what the panel's keys do
-        self.show_path = False  # the O key: dots on the autopilot's planned path
-        self.show_cycle = False  # the C key: the Hamiltonian cycle the autopilot follows
+        self.show_path = False  # the O key: dots on the solver's planned path
+        self.show_cycle = False  # the C key: the Hamiltonian cycle the solver follows
         self.overlays = Overlays(self)  # what O and C draw, worked out for each frame
         self.running = True
         self.exit_code = 0
-        self.make_solver = make_solver or solvers.make
+        self.make_solver = make_solver or Guarded  # (ref, game) -> the solver, its calls checked
         self.saves = Saves(self, score_book if score_book is not None else scores.ScoreBook())  # memory only
         self.say = Texts(self)
         self.loop = Loop(self)
@@ -71,13 +74,15 @@ class App:
         self.new_game(game, seed=self.config["seed"])
 
     def take_config(self, config):
-        """Play by `config` from now on: its board, speed, autopilot and seeds (the window and the
+        """Play by `config` from now on: its board, speed, solver and seeds (the window and the
         game are made for it by open_window and new_game)."""
         self.config = config
         self.width, self.height = configuration.board_size(config)
         self.interval = float(config["speed"])  # seconds per move, changed by U and I
         self.auto = bool(config["auto"])
-        self.solver_name = config["solver"]  # the autopilot Return and Tab hand the snake to
+        self.solver_name = config["solver"]  # the solver (its ref, solvers/) Return and Tab hand the snake to
+        if self.solver_name not in self.choices:
+            self.choices.append(self.solver_name)
         self.seeds = random.Random(config["seed"])  # later games: new, yet repeatable with a seed
 
     def open_window(self):
@@ -103,26 +108,37 @@ class App:
         if fresh:
             game = Game(self.width, self.height, self.config["initial-length"], seed)
         self.game = game
-        self.drivers = set()  # who made this game's moves: scores.PLAYER and autopilot names
+        self.drivers = set()  # who made this game's moves: scores.PLAYER and solver names
         self.waiting = fresh and not self.auto  # the player drives: no move until a steering key
         self.verdict = None  # on a greedy loop: whether hamilton can still win it (hamilton/verdict.py)
         self.canvas.new_game(game)
         self.start_solver()
 
+    @property
+    def solver_shown(self):
+        """The chosen solver as the player reads it: a built-in's name, or the class's name."""
+        return solvers.name_of(self.solver_name)
+
     def start_solver(self):
-        """Build the chosen autopilot for this moment (or none when the player drives), and its
+        """Build the chosen solver for this moment (or none when the player drives), and its
         drive: a new game, a hand-over or Tab all start a new stretch to watch for a loop. What
-        the background verdict on a loop found goes to the autopilot taking over."""
-        self.solver = self.make_solver(self.solver_name, self.game) if self.auto else None
-        if self.solver is not None:
-            self.solver.paced(self.interval)
-        self.drive = Drive(self.game, self.solver, advance=self.canvas.advance)
+        the background verdict on a loop found goes to the solver taking over."""
+        self.solver = None
         verdict, self.verdict = self.verdict, None
-        if verdict is not None and self.solver is not None:
-            verdict.hand_to(self.solver)
+        if self.auto:
+            self.failure = None
+            try:
+                self.solver = self.make_solver(self.solver_name, self.game)
+                if verdict is not None:  # first: being told the pace then builds on what it found
+                    verdict.hand_to(getattr(self.solver, "solver", self.solver))  # the solver inside its Guarded
+                self.solver.paced(self.interval)
+            except SolverFailed as e:
+                self.solver_failed(e)
+                return
+        self.drive = Drive(self.game, self.solver, advance=self.canvas.advance)
 
     def circling(self):
-        """Whether the memoryless autopilot driving is proven to circle forever (loops.py)."""
+        """Whether the memoryless solver driving is proven to circle forever (loops.py)."""
         return self.auto and self.drive.circling
 
     def tick(self):
@@ -134,13 +150,17 @@ class App:
         return True
 
     def play_move(self):
-        """One move: the autopilot's when it drives, else the player's next queued key (or
+        """One move: the solver's when it drives, else the player's next queued key (or
         straight on); the game enters the best scores when it ends."""
         game = self.game
         direc = None  # the player's: the next key queued, if any
         if self.auto:
             game.clear_turns()
-            direc = self.solver.next_direction()
+            try:
+                direc = self.solver.next_direction()
+            except SolverFailed as e:
+                self.solver_failed(e)
+                return
         self.drivers.add(self.solver.name if self.auto else scores.PLAYER)  # the one that drove
         if self.drive.move(direc):
             self.canvas.fruit_appeared()  # the new fruit appeared on this same tick
@@ -148,6 +168,17 @@ class App:
             self.verdict = Verdict(game)  # decided in the idle time between ticks (think)
         if game.over():
             self.game_ended()
+
+    def solver_failed(self, failure):
+        """The solver driving broke the contract (solvers/guard.py): the autopilot switches off and
+        the snake waits for the player's keys; the board says who failed, at which move and why."""
+        self.failure = failure
+        self.auto = False
+        self.solver = None
+        self.game.clear_turns()
+        self.waiting = not self.game.over()
+        self.drive = Drive(self.game, None, advance=self.canvas.advance)
+        print(f"error: {failure}", file=sys.stderr, flush=True)
 
     def game_ended(self):
         """The game is over, or left (R, Q): it enters the best scores, and --record's GIF."""
@@ -157,7 +188,7 @@ class App:
     # -- the actions the keys are bound to -------------------------------------------------
 
     def steer(self, direc):
-        """Queue a turn. While the autopilot drives, steering keys are ignored: Return takes over.
+        """Queue a turn. While the solver drives, steering keys are ignored: Return takes over.
         A game the player drives (a new one, or after a hand-over) waits for its first steering
         key (a turn back onto the neck does not start it: it would be ignored, and the snake
         would run on unsteered). While paused the turn waits in the queue: for P, or for '.'."""
@@ -168,12 +199,16 @@ class App:
             if game.snake.is_reversal(direc):
                 return
             self.waiting = False
+            self.failure = None  # the player has read it: the snake is theirs
         game.queue_turn(direc)
 
     def set_interval(self, seconds):
         self.interval = min(configuration.SPEED_MAX, max(configuration.SPEED_MIN, seconds))
         if self.solver is not None:
-            self.solver.paced(self.interval)
+            try:
+                self.solver.paced(self.interval)
+            except SolverFailed as e:
+                self.solver_failed(e)
 
     def faster(self):
         self.set_interval(self.interval * SPEED_FACTOR)
@@ -186,7 +221,7 @@ class App:
             self.paused = not self.paused
 
     def step_once(self):
-        """'.': while paused, play exactly one move (the autopilot's, or the player's queued
+        """'.': while paused, play exactly one move (the solver's, or the player's queued
         key) and stay paused; when not paused, a note says so."""
         if self.help_shown or self.game.over():
             return
@@ -205,15 +240,15 @@ class App:
         self.new_game(seed=seed)
 
     def toggle_auto(self):
-        """Hand the snake to the autopilot, or take it: then the snake waits for a steering key."""
+        """Hand the snake to the solver, or take it: then the snake waits for a steering key."""
         self.game.clear_turns()
         self.auto = not self.auto
         self.waiting = not self.auto and not self.game.over()
         self.start_solver()
 
     def next_solver(self):
-        """Tab: the next registered autopilot (wrapping round); it drives at once if one drives."""
-        names = list(solvers.names())
+        """Tab: the next solver (wrapping round: the built-ins, then yours); it drives at once if one drives."""
+        names = self.choices
         here = names.index(self.solver_name) if self.solver_name in names else -1
         self.solver_name = names[(here + 1) % len(names)]
         if self.auto:
@@ -224,13 +259,13 @@ class App:
         self.show_path = not self.show_path
 
     def toggle_cycle(self):
-        """C: draw the cycle the autopilot follows, or stop; a note when there is none to draw."""
+        """C: draw the cycle the solver follows, or stop; a note when there is none to draw."""
         self.show_cycle = not self.show_cycle
         if not self.show_cycle:
             return
-        name = self.solver.name if self.auto else self.solver_name
+        name = self.solver_shown
         follows = getattr(self.solver, "follows_a_cycle", False) if self.auto else \
-            name in solvers.BUILT_IN and getattr(solvers.find(name), "follows_a_cycle", False)
+            getattr(solvers.find(self.solver_name), "follows_a_cycle", False)
         if not follows:
             self.tell(f"{name} follows no cycle: C draws hamilton's", f"{name} follows no cycle")
         elif not self.auto:
@@ -301,8 +336,14 @@ class App:
         return self.loop.run(max_ticks, max_seconds)
 
     def think(self, until):
-        """Let the autopilot driving, or the verdict on a greedy loop, search until `until` (the
+        """Let the solver driving, or the verdict on a greedy loop, search until `until` (the
         clock's time); whether either had a search under way."""
         if self.verdict is not None and self.verdict.think(until, self.clock):
             return True
-        return self.auto and self.solver is not None and self.solver.think(until, self.clock)
+        if not (self.auto and self.solver is not None):
+            return False
+        try:
+            return self.solver.think(until, self.clock)
+        except SolverFailed as e:
+            self.solver_failed(e)
+            return False

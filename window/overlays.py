@@ -5,6 +5,7 @@ Both are worked out from the app's state when a frame is drawn (App.show_path an
 App.show_cycle say whether they are on); window/canvas.py paints them.
 """
 import drawer
+from solvers.guard import SolverFailed
 
 
 class Overlays:
@@ -20,7 +21,11 @@ class Overlays:
         if not (app.show_path and app.auto and app.solver is not None) or app.game.over():
             return []
         snake = app.game.snake
-        return [tuple(c) for c in app.solver.planned_path() if not snake.at(c)]
+        try:
+            return [tuple(c) for c in app.solver.planned_path() if not snake.at(c)]
+        except SolverFailed as e:
+            app.solver_failed(e)
+            return []
 
     def cycle_lines(self):
         """The lines C draws (drawer.lines): the cycle the solver follows and where its route
@@ -31,7 +36,12 @@ class Overlays:
             return {}
         key = (app.solver, app.game.steps)
         if key != self.ways_of:
+            try:
+                route = [tuple(c) for c in app.solver.planned_path()]
+                cycle = app.solver.hamiltonian_cycle()
+            except SolverFailed as e:
+                app.solver_failed(e)
+                return {}
             self.ways_of = key
-            route = [tuple(c) for c in app.solver.planned_path()]
-            self.ways = drawer.lines(app.solver.hamiltonian_cycle(), route)
+            self.ways = drawer.lines(cycle, route)
         return self.ways

@@ -22,7 +22,8 @@ class Panel:
     def open(self):
         """The panel over the board, from the game's settings as they are now."""
         app = self.app
-        app.settings = Settings(app.config, app.interval, app.auto, app.solver_name, check=app.cell_pixels)
+        app.settings = Settings(app.config, app.interval, app.auto, app.solver_name, check=app.cell_pixels,
+                                choices=app.choices)
 
     def close(self):
         """Esc again: the panel closes and nothing changes."""

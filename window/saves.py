@@ -50,7 +50,8 @@ class Saves:
         try:
             path = debuglog.write(app.game, logged, app.solver, directory=".", autopilot=app.auto)
         except debuglog.DebugLogError as e:
-            app.tell(f"Debug log not written: {e}", "debug log not written", f"debug log error: {e}", err=True)
+            app.tell(f"Debug log not written: {e}", "debug log not written", f"error: debug log not written: {e}",
+                     err=True)
             return
         app.tell(f"Debug log written: {os.path.basename(path)}", "debug log written", f"debug log written: {path}")
 
@@ -64,7 +65,7 @@ class Saves:
         try:
             path, written = replay.write(replay.Replay.of(app.game, replay.solver_label(app.drivers)))
         except replay.ReplayError as e:
-            app.tell(f"Replay not saved: {e}", "replay not saved", f"replay error: {e}", err=True)
+            app.tell(f"Replay not saved: {e}", "replay not saved", f"error: replay not saved: {e}", err=True)
             return
         done = "saved" if written else "already saved"
         app.tell(f"Replay {done}: {os.path.basename(path)}", f"replay {done}", f"replay {done}: {path}")
@@ -78,6 +79,6 @@ class Saves:
         try:
             line = gif.save_as_asked(replay.Replay.of(app.game, replay.solver_label(app.drivers)), args, app.config)
         except replay.ReplayError as e:
-            app.tell(f"GIF not written: {e}", "GIF not written", f"record error: {e}", err=True)
+            app.tell(f"GIF not written: {e}", "GIF not written", f"error: GIF not written: {e}", err=True)
             return
         app.tell(f"GIF written: {os.path.basename(args.record)}", "GIF written", line)

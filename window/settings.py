@@ -32,12 +32,6 @@ def _speed(value, step):
     return next((s for s in reversed(SPEEDS) if s < value - 1e-9), SPEEDS[0])
 
 
-def _solver(value, step):
-    names = solvers.names()
-    here = names.index(value) if value in names else 0
-    return names[(here + step) % len(names)]
-
-
 def _seed(value, step):
     """random (None) < 0 < 1 < 2 ..."""
     if value is None:
@@ -46,17 +40,19 @@ def _seed(value, step):
 
 
 CHANGE = {"width": _count, "height": _count, "length": _count, "speed": _speed,
-          "auto": lambda value, step: not value, "solver": _solver, "seed": _seed}
+          "auto": lambda value, step: not value, "seed": _seed}  # and "solver": Settings.next_solver
 
 
 class Settings:
     """The panel over the board: `values` by line, the `line` chosen, and the `problem` with
     them (one line, or None). `config` is the game's config they start from and change;
-    `check(config)` raises ConfigError for a config the screen cannot show."""
+    `check(config)` raises ConfigError for a config the screen cannot show; `choices` are the
+    solvers (refs, solvers/) the solver line goes through, as Tab does (default: the built-ins)."""
 
-    def __init__(self, config, speed, auto, solver, check=None):
+    def __init__(self, config, speed, auto, solver, check=None, choices=None):
         width, height = configuration.board_size(config)
         self.base, self.check = config, check
+        self.choices = list(choices or solvers.names())
         speed = float(f"{speed:.3g}")  # U and I leave 0.24000000000000002: the file gets 0.24
         self.values = {"width": width, "height": height, "length": config["initial-length"], "speed": speed,
                        "auto": auto, "solver": solver, "seed": config["seed"]}
@@ -70,8 +66,15 @@ class Settings:
     def change(self, step):
         """Left (-1) or Right (+1): the chosen line's value."""
         key = LINES[self.line]
-        self.values[key] = CHANGE[key](self.values[key], step)
+        change = self.next_solver if key == "solver" else CHANGE[key]
+        self.values[key] = change(self.values[key], step)
         self.problem = self._problem()
+
+    def next_solver(self, value, step):
+        """The solver before (-1) or after (+1) `value` among the choices, round the list."""
+        names = self.choices
+        here = names.index(value) if value in names else 0
+        return names[(here + step) % len(names)]
 
     def config(self):
         """The config these values make, checked (ConfigError): the board at the game's block

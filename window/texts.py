@@ -8,10 +8,12 @@ window shows the first that fits (window/labels.py). The strip's forms are one l
 The caption stays short enough for a title bar (CAPTION_MAX): the length, who drives and a
 few words of state; the strip and the boxes say the rest.
 """
+import solvers
 from solver import EndgameState
 from files import scores
 from game import WON
 from window.settings import LINES
+from hamilton.decision import ProofState
 from hamilton.verdict import Answer
 
 # On a loop the autopilot driving will never leave: what the background verdict (hamilton/
@@ -43,7 +45,7 @@ KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's 
 ]
 
 SETTING_NAMES = {"width": "Board width", "height": "Board height", "length": "Start length",
-                 "speed": "Speed", "auto": "Solver", "solver": "Which autopilot", "seed": "Seed"}
+                 "speed": "Speed", "auto": "Autopilot", "solver": "Which autopilot", "seed": "Seed"}
 SETTINGS_KEYS = ("Up/Down: choose - Left/Right: change", "Return: apply, save, new game - Esc: close")
 
 CAPTION_MAX = 80  # characters: a caption longer than this is cut off by many title bars
@@ -84,7 +86,14 @@ def setting_text(key, value):
         return "on" if value else "off"
     if key == "seed":
         return "random" if value is None else str(value)
+    if key == "solver":
+        return solvers.name_of(value)
     return str(value)
+
+
+def shortened(name, most=20):
+    """A name cut to `most` characters (a solver's class may have a long one), for the caption."""
+    return name if len(name) <= most else name[:most - 3] + "..."
 
 
 def moves(n):
@@ -121,22 +130,32 @@ class Texts:
             return ("middle", self.outcome_forms())
         if app.paused:
             return ("middle", (("PAUSED", "P: resume - H: help"),))
+        if app.failure is not None:
+            return ("edge", self.failure_forms())
         if app.waiting:
             return ("edge", (("Press an arrow or WASD to start", "Return: the autopilot drives"),
                              ("Press an arrow or WASD to start",)))
         if app.circling():
-            return ("edge", ((f"Circling: {app.solver_name} will never reach this fruit safely.",
+            return ("edge", ((f"Circling: {app.solver_shown} will never reach this fruit safely.",
                               self.loop_news()[0]),))
         news = self.endgame_news()
         if news is not None:
             lines = ENDGAME_NEWS[news][0]
             decision = app.solver.decision
             if getattr(decision, "at_most", None):
-                lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) == "win" else AT_MOST_NEWS
-            return ("edge", (tuple(line.format(name=app.solver_name, moves=self.moves_left()) for line in lines),))
+                lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) is ProofState.WIN else AT_MOST_NEWS
+            return ("edge", (tuple(line.format(name=app.solver_shown, moves=self.moves_left()) for line in lines),))
         if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
             return ("edge", (("The autopilot drives. Return: take the wheel - H: help",),))
         return ()
+
+    def failure_forms(self):
+        """The solver that broke the contract (solvers/guard.py): who, at which move and why, and
+        that the snake is the player's now; shorter forms for a small window."""
+        failure = self.app.failure
+        said = f"{failure.name} failed at move {failure.move + 1}: {failure.why}"
+        steer = "The autopilot is off: steer to go on (WASD or arrows)"
+        return ((said, steer), (said,), (f"{failure.name} failed: autopilot off",))
 
     def settings_forms(self):
         """The panel: a line per setting, the chosen one marked and its value between < >, then
@@ -185,6 +204,8 @@ class Texts:
             return "help (H: back to the game)"
         if app.paused:
             return "paused"
+        if app.failure is not None:
+            return f"{shortened(app.failure.name)} failed"
         if app.waiting:
             return "your turn: steer to start"
         if app.circling():
@@ -214,7 +235,7 @@ class Texts:
         """The window's title: the length, who drives and the state, in a few words."""
         app = self.app
         game = app.game
-        driver = f"autopilot on: {app.solver_name}" if app.auto else "autopilot off"
+        driver = f"autopilot on: {shortened(app.solver_shown)}" if app.auto else "autopilot off"
         driver = self.noted() or driver  # a note stands in for the driver while it lasts
         return f"Snake - length {len(game.snake)}/{game.cells} - {driver} - {self.state()}"
 
@@ -224,7 +245,7 @@ class Texts:
         app = self.app
         game = app.game
         length, made, speed = f"length {len(game.snake)}/{game.cells}", moves(game.steps), f"{app.interval:.3g} s/move"
-        driver = f"autopilot: {app.solver_name}" if app.auto else f"you drive (Return: {app.solver_name})"
+        driver = f"autopilot: {app.solver_shown}" if app.auto else f"you drive (Return: {app.solver_shown})"
         gap = "   "
         return (gap.join((length, made, speed, driver)), gap.join((length, made, speed)), gap.join((length, made)),
                 f"{len(game.snake)}/{game.cells}")

@@ -20,11 +20,12 @@ layered search decides alone.
 A round within a bound just above the shortest route is often quick, but one well above it,
 or just below it, can take more work than a game has: doubling can step from a bound too
 small to one too big. So where those rounds give up, a game with the minutes to spare
-(Endgame._shortened) runs rounds of finer bounds side by side (`abreast`), a slice each in
-turn, and takes the first route any of them finds:
+(TimedEndgame._shortened) runs rounds of finer bounds side by side (`abreast`), a slice
+each in turn, and takes the first route any of them finds:
 
-    bounds   10   15   22   33   49   73  109  163  244  366  ...   (x1.5, up to ten laps)
-    16x12 seed 53, start 3:     ...  163 still going  244 -> 203 moves   (doubling: 160, 320 give up)
+    doubling  10        20             40                       80  ...   one at a time
+    abreast   10   15   22   33   49   73  109  163  244  366  ...   (x1.5, up to ten laps)
+              all under way at once: one just above the shortest route ends first
 
 A round within a big bound may end first with a long route; so the caller asks only for
 routes under ten laps of the board (LONG_SPARE).
@@ -46,16 +47,15 @@ class Overflow(Unsure):
 
 
 class ForkSearch:
-    """Searches over the forks of `space`'s bodies, accounted in `ledger`; `layered` (a
-    LayeredSearch) finds the shortest route when the forks' first is long."""
+    """Searches over the forks of `space`'s bodies, accounted in `ledger`."""
 
-    def __init__(self, space, ledger, layered):
-        self.space, self.ledger, self.layered = space, ledger, layered
+    def __init__(self, space, ledger):
+        self.space, self.ledger = space, ledger
 
     def first(self, body, fruit, free):
         """A winning route (packed) from `body`, the first a search over forks without a bound
-        finds, or None if it is proven that none exists; raises Unsure past the bounds of
-        `_next_fork`, or (Overflow) past `hold` forks.
+        finds, or None if it is proven that none exists; raises Unsure past the bound of
+        `next_fork`, or (Overflow) past the ledger's hold.
 
         Depth first, the search ends at its first win, and each fork is searched once, so it
         decides with little work, where rounds within a bound would each search again what
@@ -69,13 +69,14 @@ class ForkSearch:
             self.space.remember_no(key)
         return route
 
-    def shorter(self, body, fruit, free, longest):
+    def shorter(self, body, fruit, free, longest, layered):
         """A winning route (packed) from `body` shorter than `longest` moves, or None: over
         forks in rounds within a bound, twice the distance to the fruit and doubled each round
         while it is below `longest`, so a route found is less than twice the shortest; then, or
-        where a round meets its bounds (more forks than the hold), the layered search, which
-        finds the shortest. The positions after eating were decided by `first` and are
-        remembered, so these searches take none of them up again."""
+        where a round meets its bounds (more forks than the hold), the layered search
+        (`layered`, the proof's LayeredSearch), which finds the shortest. The positions after
+        eating were decided by `first` and are remembered, so these searches take none of
+        them up again."""
         ledger = self.ledger
         bound = 2 * self.space.grid.distance(self.space.cell[body[0]], fruit)
         try:
@@ -87,7 +88,7 @@ class ForkSearch:
                 bound *= 2
         except Unsure:  # a round met its bounds (Overflow: past the hold)
             yield from ledger.free_all()
-        return (yield from self.layered.won(body, fruit, free, outermost=True))
+        return (yield from layered.won(body, fruit, free, outermost=True))
 
     def abreast(self, body, fruit, free, longest):
         """A winning route (packed) from `body` shorter than `longest` moves, or None: rounds
@@ -131,7 +132,7 @@ class ForkSearch:
     def closing_meal(self, body, fruit, free, bound, closed):
         """A route (packed) from `body` within `bound` moves whose meal leaves a body that
         `closed(body, free)` (a generator) says is closed, or None: one round over forks,
-        depth first, the first such route it meets. A closed body is won (closing.py), so no
+        depth first, the first such route it meets. A closed body is won (timed/closing.py), so no
         next fruit is searched. None too where the round meets its bounds (Unsure). The
         bodies searches ended before it let go of are freed first: the round has the hold."""
         yield from self.ledger.free_all()
@@ -189,9 +190,9 @@ class ForkSearch:
                 ledger.let_go(shard)
 
     def won(self, body, fruit, free):
-        """Whether (body, fruit) is won, depth first over forks (see `_first_by_forks`):
-        True, False (proven), or Unsure raised (Overflow past `hold` forks). Only the
-        verdict: the route is searched for again once the game gets there."""
+        """Whether (body, fruit) is won, depth first over forks as `first` searches, each fork
+        met once: True, False (proven), or Unsure raised (Overflow past the ledger's hold).
+        Only the verdict: the route is searched for again once the game gets there."""
         ledger = self.ledger
         key = (body, fruit)
         if key in self.space.won_keys or key in self.space.known:
@@ -224,7 +225,10 @@ class ForkSearch:
             ledger.let_go(came)
 
     def after(self, body, free):
-        """_every_fruit_after, each next fruit decided by `_won_by_forks`."""
+        """Whether the body a meal leaves (packed, its free cells the bits `free`) is won for
+        every cell the next fruit can take, each decided by `won`; as the layered search
+        asks (LayeredSearch._every_fruit_after), the fruit nearest the head, the likeliest
+        lost, first."""
         for fruit in sorted(cells_of(free), key=partial(self.space.grid.distance, self.space.cell[body[0]])):
             if not (yield from self.won(body, fruit, free)):
                 return False
@@ -248,7 +252,7 @@ class ForkSearch:
 
     def route(self, reached, fork, fruit):
         """The route (packed) from the search's start through the forks `reached` (shards of
-        `_forks_within`) leads back along, to `fork` and on into the fruit: between two
+        `within`) leads back along, to `fork` and on into the fruit: between two
         forks, the heads of the one way on. A generator: a long route is read back over many
         pauses."""
         forks = linked_back(reached, fork)

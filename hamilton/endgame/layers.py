@@ -31,12 +31,11 @@ class CutShort(Exception):
 
 
 class LayeredSearch:
-    """Breadth-first searches over the bodies of `space`, accounted in `ledger`. `cut_short`
-    holds the questions of the proof under way whose search was cut short."""
+    """Breadth-first searches over the bodies of `space` for one proof, accounted in `ledger`.
+    `cut_short` (the proof's, Notes) gets the questions whose search was cut short."""
 
-    def __init__(self, space, ledger):
-        self.space, self.ledger = space, ledger
-        self.cut_short = set()
+    def __init__(self, space, ledger, cut_short):
+        self.space, self.ledger, self.cut_short = space, ledger, cut_short
 
     def won(self, body, fruit, free, outermost=False):
         """Whether (body, fruit) is won: its winning route, or None. `free`: the free cells as bits.
@@ -212,8 +211,8 @@ class LayeredSearch:
 
         One fruit lost is enough to say no, so the likeliest loser is asked first: the fruit
         nearest the head. The snake has just passed it and must go most of the way round
-        before it can come back. Asking it first cuts the whole proof's work by 1.5 to 4
-        times on 8x8, 10x10 and 16x12 hand-overs (the verdicts are the same)."""
+        before it can come back, so asking it first cuts the proof's work severalfold, with
+        the same verdicts."""
         for fruit in sorted(cells_of(free), key=partial(self.space.grid.distance, self.space.cell[body[0]])):
             if (yield from self.won(body, fruit, free)) is None:
                 return False

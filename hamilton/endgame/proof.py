@@ -9,10 +9,27 @@ the tail, then along its own body,
     b1 b2 b3 b4    after len(body) + 2 moves, every cell of the body is where it was
 
 so its future is known: the position `k` moves on is `body_at(at + k)`.
+
+Proofs take turns (timed/: those made ready for the next fruit, one rooted ahead), so what
+one learns while its searches run is kept in its own `Notes`, which those searches are
+given and write: nothing of one proof is left in a field another proof reads.
 """
+import dataclasses
+from typing import Optional
+
 from hamilton.endgame.layers import TooBig
 from hamilton.endgame.ledger import SLICE
 from hamilton.slices import Sliced
+
+
+@dataclasses.dataclass
+class Notes:
+    """What one proof's searches have learnt so far, for the endgame to read while it runs."""
+
+    cut_short: set = dataclasses.field(default_factory=set)  # questions whose search was cut short (layers.py)
+    spare: Optional[list] = None  # a winning route (cells) kept while a shorter one is looked for: the game is won
+    slack: int = 0  # the moves a route through a closed body, looked for meanwhile, may add to `spare`'s
+    open: int = 0  # the open cost of the route kept (timed/closed_routes.py), counted when routes are compared
 
 
 class Proof:
@@ -22,8 +39,11 @@ class Proof:
     snake is at `at`, and the position proven is the one at `root` (ahead of the snake, for a
     proof rooted where the snake will be when it is done)."""
 
-    def __init__(self, steps, body, fruit, loop=None, at=0, root=0, started=0):
-        self.search, self.body, self.fruit = Sliced(steps), body, fruit
+    def __init__(self, searching, body, fruit, loop=None, at=0, root=0, started=0):
+        """`searching(notes)` makes the proof's search (a generator whose answer is the winning
+        route, or None), which writes what it learns into `notes`, the proof's own."""
+        self.notes = Notes()
+        self.search, self.body, self.fruit = Sliced(searching(self.notes)), body, fruit
         self.loop = loop  # the heads, from the first proven position on, that bring it back
         self.at = at  # where the snake is round the loop (mod its length)
         self.root = root  # where the proven position is round the loop
@@ -31,10 +51,6 @@ class Proof:
         self.done, self.route = False, None  # answered; the winning route (a list of cells), or None
         self.too_big = False  # given up: it would hold too many bodies at once
         self.kept = False  # timed: its route is among the endgame's `taken`
-        self.spare = None  # its notes while it runs (see Endgame.work_on): a long route kept while a shorter
-        self.cut_short = set()  # one is looked for; the questions whose search was cut short
-        self.slack = 0  # and the moves a route through a closed body may add to the spare's
-        self.open = 0  # the open cost of its route (ClosedRoutes.weigh)
 
     @property
     def looked(self):

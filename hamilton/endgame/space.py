@@ -66,7 +66,7 @@ class Space:
         """The heads from the body `start` (excluded) to the body `end` (included): one of the
         moves `firsts` from `start` ((body after, its free cells) pairs, as `steps` gives
         them), then the one way on, with no meal and no choice, for at most `most` moves
-        more. The searches that keep only bodies with a choice (forks.py, closing.py) read
+        more. The searches that keep only bodies with a choice (forks.py, timed/closing.py) read
         their routes back so, from one kept body to the next. `fruit`: the cell a move may
         enter only by eating; a first move that ate goes on with none.
 

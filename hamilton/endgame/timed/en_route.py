@@ -1,13 +1,12 @@
 """Shortening a route while the snake follows it, in a game with time between moves. No pygame.
 
 A proof with 7 or 8 free cells (one a timed game asks where survival finds no way on,
-Endgame.asked) finds its first route after minutes of work, and the search for a shorter one
-can take longer still: circling the loop meanwhile costs a move a move (16x12, start 3, seed
-16: 295 moves to a route of 1,243, then 1,121 more to one of 1,027). So there that search
-circles a lap of the board at most (Endgame._shortened), the snake sets out on the best
-route it has, and `EnRoute` goes on shortening it on the way. Nothing is eaten before the
-route's end, so the body `k` moves along it is known, and a proof rooted there looks for a
-route from it shorter than the rest:
+TimedEndgame.most_free) finds its first route after minutes of work, and the search for a
+shorter one can take longer still, while circling the loop costs a move a move. So there
+that search circles a lap of the board at most (TimedEndgame._shortened), the snake sets out
+on the best route it has, and `EnRoute` goes on shortening it on the way. Nothing is eaten
+before the route's end, so the body `k` moves along it is known, and a proof rooted there
+looks for a route from it shorter than the rest:
 
     route taken   h . . . . k . . . . . . . . . . . . . . . F     the snake at h, the fruit F
     rooted at k             k . . F                               a sooner way from k
@@ -16,20 +15,20 @@ Its search starts from the rest of the route, a win already, and stops when the 
 to `k`. As after any proof, a route whose meal leaves the body sooner closed is looked for
 too (ClosedRoutes.weigh), and routes are compared with their open costs. At `k` the snake
 takes the sooner route if one was found, and the next proof is rooted further on. It shares
-each wait with the proofs made ready for the next fruit (Endgame._think_on_the_way).
-
+each wait with the proofs made ready for the next fruit (TimedEndgame._think_on_the_way).
 A route of more than LONG_SPARE laps of the board, which the search for a shorter one
 (with the whole limit, twice) did not shorten before the snake set out, is shortened on the
-way too (Endgame._set_out): 16x12, start 3, seed 109's is 176,087 moves, and from 5,200
-moves along it a search finds one of 349.
+way too (TimedEndgame._set_out): each place along a route has its own shortest way on.
 
 The first root is as many moves ahead as the question's proof took (and two): a search as
 long as that one has the time. Where the snake overtakes a search that found nothing, the
-next root is twice as far ahead, and no root is more than halfway from the snake to the
-fruit, so a search never has longer than the moves it could save. (Seed 16, 1,243 moves from
-its first route's start: rooted 600 moves along, a search finds a route of 107 where 643
-are left; rooted 300 along, it finds none shorter within 300 moves' work.)
+next root is twice as far ahead (a search too close to the snake has too little time, one
+too far saves less), and no root is more than halfway from the snake to the fruit, so a
+search never has longer than the moves it could save. The seeds that set these rules are
+in docs/handovers.md ("Seven or eight free cells", "The seeds behind the timed rules").
 """
+from functools import partial
+
 from hamilton.endgame.proof import Proof
 from hamilton.endgame.space import moved_along
 
@@ -81,8 +80,8 @@ class EnRoute:
         if root is None:
             return
         body = self.body_at(root)
-        steps = self.endgame.shortening(body, self.fruit, self.route[root:], self.set_out + root)
-        self.proof, self.root = Proof(steps, body, self.fruit), root
+        shortening = partial(self.endgame.shortening, body, self.fruit, self.route[root:], self.set_out + root)
+        self.proof, self.root = Proof(shortening, body, self.fruit), root
 
     def _next_root(self, at):
         """Where `_root_next` roots the next proof from `at`, or None."""
@@ -104,7 +103,7 @@ class EnRoute:
             proof = self.proof
             limit = self.endgame.limit_of(proof)
             while not proof.ended(limit) and clock() < deadline:
-                self.endgame.work_on(proof, 1)
+                proof.work(1)
             at = self.along() + 1  # the snake has made this move
             if not proof.ended(limit) or self._sooner(proof) is not None or self._next_root(at) == self.root:
                 break
@@ -117,7 +116,7 @@ class EnRoute:
         the route from its root, open costs counted; else None."""
         if not proof.done or proof.route is None:
             return None
-        if len(proof.route) + proof.open >= len(self.route) - self.root + self.open:
+        if len(proof.route) + proof.notes.open >= len(self.route) - self.root + self.open:
             return None
         return proof.route
 
@@ -131,7 +130,7 @@ class EnRoute:
         if proof is None or fruit != self.fruit or len(self.route) - left != self.root:
             return None
         if not proof.ended(self.endgame.limit_of(proof)):
-            self.endgame.work_on(proof, 1)  # the search sees the snake has come, and ends
+            proof.work(1)  # the search sees the snake has come, and ends
         route = self._sooner(proof)
         proof.search.close()
         if route is None:
@@ -139,5 +138,5 @@ class EnRoute:
             self._root_next(self.root)
             return None
         self.endgame.lookahead.prepare(proof.body, route, fruit)
-        self.start(proof.body, route, fruit, proof.open)
+        self.start(proof.body, route, fruit, proof.notes.open)
         return route

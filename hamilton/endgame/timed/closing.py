@@ -28,16 +28,48 @@ after it, and weighs a meal before closing by the moves expected from it to a cl
     after it:         start --> ... --> eat --> ... --> closed      weighed: meal + moves expected
 """
 import math
+from typing import NamedTuple, Optional
 
 from hamilton.endgame.ledger import SHARDS, linked_back
 
 # Rooms: a search gives up once it has met this many times its `room` of bodies. It keeps
-# about one body in six or seven it meets (16x12, 4 free cells: 1.3 million of 9.4 million
-# to the nearest closed body of seed 65's hand-over), so without this a search too big for
-# its room would go on for six times the work before the room told it so, while the snake
-# circles. Two rooms reach what needs about a third of the room kept, for at most twice
+# about one body in six or seven it meets (the rest have one way on), so without this a
+# search too big for its room would go on for six times the work before the room told it
+# so, while the snake circles. Two rooms reach what needs about a third of the room kept, for at most twice
 # the work a search did when it kept every body it met.
 MET_ROOMS = 2
+
+
+class Found(NamedTuple):
+    """A search's answer: the route (cells after the head) and its open cost, the moves
+    expected from its meal to a closed body (0: closed at or before the meal)."""
+    route: list
+    open: int
+
+
+class Meal(NamedTuple):
+    """The meal a body came after, in a search: the body it left (packed), that body's free
+    cells (bits), and the moves from the search's start to it."""
+    body: object
+    free: int
+    moves: int
+
+
+class Reached(NamedTuple):
+    """A body kept next (`_Breadth._one_way`): the body (packed), its free cells, the meal it
+    came after (a Meal, or None before the meal), and its moves from the start."""
+    body: object
+    free: int
+    meal: Optional[Meal]
+    depth: int
+
+
+class Best(NamedTuple):
+    """The best route a search has found: its estimate (the moves to a closed body, through
+    the meal where it closes after it), the route, and its open cost."""
+    estimate: float
+    route: list
+    open: int
 
 
 class Closing:
@@ -99,10 +131,10 @@ class Closing:
         nearest, and the route goes on round its cycle to the fruit. A move that eats is taken
         only where it leaves a closed body (the next fruit is then on the run too)."""
         found = yield from self._search(body, fruit, free, bound, room)
-        return None if found is None else found[0]
+        return None if found is None else found.route
 
     def meal(self, body, fruit, free, bound, room, cost):
-        """(route, open): the route (cells after the head, its last move eating `fruit`) whose
+        """A Found (route, open): the route (cells after the head, its last move eating `fruit`) whose
         meal leaves the body soonest closed, and `open`, the moves expected from the meal to
         a closed body; None if none within `bound` moves in all, or once the ledger holds
         `room` bodies (a generator). The body closes before the meal, or after it:
@@ -122,48 +154,41 @@ class Closing:
         next fruit at `fruit`, eating it on the way or not; None beyond `bound` or `room` (a
         generator). Its own next fruit is not looked at: `meal`'s cost estimates."""
         found = yield from self._search(body, fruit, free, bound, room, _at_once, round_to_fruit=False)
-        return None if found is None else len(found[0]) + found[1]
+        return None if found is None else len(found.route) + found.open
 
     def _search(self, body, fruit, free, bound, room, cost=None, round_to_fruit=True):
         """`route` (without `cost`: the first closed body met), `meal` and `closes` (with it:
-        the lowest estimate), as (route, open) or None, breadth first: the bodies `depth`
-        moves on are taken up in turn, shallowest first (`_Breadth`). Each body is kept with
-        the meal it came after: None before it, else (the body the meal left, its free cells,
-        the moves to it). A body just fed is one cell longer, so it is never taken for one not
-        yet fed. With `round_to_fruit` False a body closed before the meal ends the route."""
+        the lowest estimate), as a Found or None, breadth first: the bodies `depth` moves on
+        are taken up in turn, shallowest first (`_Breadth`). Each body is kept with the meal
+        it came after: None before it, else a Meal. A body just fed is one cell longer, so it
+        is never taken for one not yet fed. With `round_to_fruit` False a body closed before
+        the meal ends the route. The search ends early (`_Breadth.over`) where its answer is
+        found before its layers run out, or where it has met or kept all it may."""
         search = _Breadth(self, body, fruit, bound, room, cost, round_to_fruit)
         layers, depth = {0: [(body, free, None)]}, 0
         try:
-            while layers and depth <= search.bound:
-                for now, now_free, fed_at in layers.pop(depth, ()):
+            while layers and depth <= search.bound and not search.over:
+                for now, now_free, meal in layers.pop(depth, ()):
                     if not search.shallowest(now, depth):
                         continue  # met again in fewer moves since
                     run = self.run(now, now_free)
-                    if run is not None and fed_at is not None and fed_at[0] not in search.costs:
-                        search.costs[fed_at[0]] = yield from cost(*fed_at[:2])  # once a meal: see weigh
-                    if search.weigh(now, run, fed_at, depth):
-                        yield from search.expand(now, now_free, fed_at, depth, layers)
+                    if run is not None and meal is not None and meal.body not in search.costs:
+                        search.costs[meal.body] = yield from cost(meal.body, meal.free)  # once a meal: see weigh
+                    if search.weigh(now, run, meal, depth):
+                        yield from search.expand(now, now_free, meal, depth, layers)
+                    if search.over:
+                        break
                 depth += 1
             return search.answer()
-        except _Found as found:
-            return found.answer
         finally:
             search.let_go()
-
-
-class _Found(Exception):
-    """A search's answer, found before its layers run out (or the hold filled)."""
-
-    def __init__(self, answer):
-        super().__init__()
-        self.answer = answer
 
 
 class _Breadth:
     """One search of Closing._search, over the bodies it keeps (in small dicts: none stalls
     the game growing), each with the kept body before it and its moves from the start; the
-    cost of each meal's body; and the best route found so far, (estimate, route, open),
-    with the `bound` a better one must keep within.
+    cost of each meal's body; and the best route found so far (a Best), with the `bound` a
+    better one must keep within; once the search is `over`, its answer is `result`.
 
     Near the end most bodies have one way on, so only some are kept: those with a choice
     (two or three ways on, or the fruit beside the head), those closed, and those at the
@@ -186,25 +211,33 @@ class _Breadth:
         self.costs = {}  # a body a meal left -> its cost, None once passed over (or once its route is a candidate)
         self.best = None
         self.met = 0  # the bodies met, kept or not: at MET_ROOMS rooms the search gives up
+        self.over, self.result = False, None  # ended early, and its answer then
 
     def answer(self):
-        """(route, open) of the best route found, or None."""
-        return None if self.best is None else self.best[1:]
+        """The search's answer: its `result` if it ended early, else the best route found
+        (a Found), or None."""
+        if self.over:
+            return self.result
+        return None if self.best is None else Found(self.best.route, self.best.open)
 
-    def weigh(self, now, run, fed_at, depth):
-        """Whether the search goes on from `now` (`depth` moves from the start, after the
-        meal `fed_at` or before it; closed where `run`, its free cells in one run, is not
-        None); a closed body is a candidate first. Before the meal, a closed body's route
-        goes round its cycle to the fruit (`_Found` where the first one met is the answer);
+    def _end(self, answer):
+        """End the search early with `answer` (a Found, or None): the loops stop."""
+        self.over, self.result = True, answer
+
+    def weigh(self, now, run, meal, depth):
+        """Whether the search goes on from `now` (`depth` moves from the start, after `meal`
+        or before it; closed where `run`, its free cells in one run, is not None); a closed
+        body is a candidate first. Before the meal, a closed body's route goes round its
+        cycle to the fruit (the search ends where the first one met is the answer); else
         the search goes on from it all the same, for a meal that closes it again. After the
         meal, the first closed body met is the meal's candidate, weighed by the cost of the
         body the meal left (`costs`, asked by the search when it meets that body); nothing
         after that meal is looked at again, nor after a meal `cost` passes over."""
-        if fed_at is None:
+        if meal is None:
             if run is not None:
                 self._closed_before_meal(now, run, depth)
-            return True
-        left, _, meal_depth = fed_at
+            return not self.over
+        left, meal_depth = meal.body, meal.moves
         costs = self.costs
         if costs.get(left, 0) is None:
             return False
@@ -213,7 +246,7 @@ class _Breadth:
         estimate = max(depth, meal_depth + costs[left])
         costs[left] = None
         if estimate <= self.bound:
-            self.best = (estimate, self.back(now)[:meal_depth], estimate - meal_depth)
+            self.best = Best(estimate, self.back(now)[:meal_depth], estimate - meal_depth)
             self.bound = math.ceil(estimate) - 1
         return False
 
@@ -225,75 +258,81 @@ class _Breadth:
         moves = depth + len(way)
         if moves <= self.bound:
             if self.cost is None:
-                raise _Found((self.back(now) + way, 0))
-            self.best, self.bound = (moves, self.back(now) + way, 0), moves - 1
+                self._end(Found(self.back(now) + way, 0))
+            else:
+                self.best, self.bound = Best(moves, self.back(now) + way, 0), moves - 1
 
     def shallowest(self, body, depth):
         """Whether `depth` is still the fewest moves `body` (kept) is known to be from the start."""
         return self.seen[hash(body) % SHARDS][body][1] == depth
 
-    def expand(self, now, now_free, fed_at, depth, layers):
+    def expand(self, now, now_free, meal, depth, layers):
         """Add to `layers` (bodies by their moves from the start) the bodies kept next on from
         `now`, each move's one way on followed (`_one_way`), within the bound (a generator).
         Before the meal, a move that eats is the answer where it leaves a closed body (and
-        no better is known); with `cost`, it is followed like the others. `_Found`, with the
-        best so far, once the ledger holds `room` bodies."""
+        no better is known); with `cost`, it is followed like the others. The search ends,
+        with the best so far, once the ledger holds `room` bodies."""
         if depth >= self.bound:
             return
         closing = self.closing
-        fruit = self.fruit if fed_at is None else -1
+        fruit = self.fruit if meal is None else -1
         fed, moves = closing.space.steps(now, now_free, fruit)
-        firsts = [(nxt, nxt_free, fed_at) for nxt, nxt_free in moves]
+        firsts = [(nxt, nxt_free, meal) for nxt, nxt_free in moves]
         if fed is not None:
             fed_free = now_free ^ (1 << fruit)
             if closing.run(fed, fed_free) is not None:
-                if self.cost is None or self.best is None or depth + 1 <= self.best[0]:
-                    raise _Found((self.back(now) + [fruit], 0))
+                if self.cost is None or self.best is None or depth + 1 <= self.best.estimate:
+                    self._end(Found(self.back(now) + [fruit], 0))
+                    return
             elif self.cost is not None:
-                firsts.append((fed, fed_free, (fed, fed_free, depth + 1)))
-        for nxt, nxt_free, nxt_fed_at in firsts:
-            kept = yield from self._one_way(nxt, nxt_free, nxt_fed_at, depth + 1)
-            if kept is not None:
-                self._keep(now, kept, layers)
+                firsts.append((fed, fed_free, Meal(fed, fed_free, depth + 1)))
+        for nxt, nxt_free, nxt_meal in firsts:
+            reached = yield from self._one_way(nxt, nxt_free, nxt_meal, depth + 1)
+            if reached is not None:
+                self._keep(now, reached, layers)
+            if self.over:
+                return
 
-    def _one_way(self, body, free, fed_at, depth):
-        """(body, free cells, meal, moves) of the first body from `body` (just moved to,
-        `depth` moves from the start) on that is kept: with a choice, closed, or at the
-        bound; its one way on followed till then. None at a dead end, or after a meal the
-        search passes over (a generator: it pauses every SLICE bodies). `_Found`, with the
-        best so far, once the search has met MET_ROOMS rooms of bodies."""
+    def _one_way(self, body, free, meal, depth):
+        """The first body from `body` (just moved to, `depth` moves from the start) on that is
+        kept, as Reached: with a choice, closed, or at the bound; its one way on followed till
+        then. None at a dead end, or after a meal the search passes over (a generator: it
+        pauses every SLICE bodies). None too, the search ended with the best so far, once it
+        has met MET_ROOMS rooms of bodies."""
         closing, ledger = self.closing, self.ledger
-        fruit = self.fruit if fed_at is None else -1
+        fruit = self.fruit if meal is None else -1
         while True:
             if ledger.due(1):
                 yield
             self.met += 1
             if self.met >= MET_ROOMS * self.room:
-                raise _Found(self.answer())
-            if fed_at is not None and self.costs.get(fed_at[0], 0) is None:
+                self._end(self.answer())
+                return None
+            if meal is not None and self.costs.get(meal.body, 0) is None:
                 return None
             if depth >= self.bound or closing.run(body, free) is not None:
-                return body, free, fed_at, depth
+                return Reached(body, free, meal, depth)
             fed, moves = closing.space.steps(body, free, fruit)
             if fed is not None or len(moves) != 1:
-                return (body, free, fed_at, depth) if fed is not None or moves else None
+                return Reached(body, free, meal, depth) if fed is not None or moves else None
             body, free = moves[0]
             depth += 1
 
-    def _keep(self, before, kept, layers):
-        """Keep the body of `kept` (from `_one_way`), reached from `before`, where it was not
-        met in as few moves; `_Found` once the ledger holds `room` bodies."""
-        body, _, _, depth = kept
+    def _keep(self, before, reached, layers):
+        """Keep the body `reached` (from `_one_way`) from `before`, where it was not met in as
+        few moves; the search ends, with the best so far, once the ledger holds `room` bodies."""
+        body, depth = reached.body, reached.depth
         shard = self.seen[hash(body) % SHARDS]
         met = shard.get(body)
         if met is not None and met[1] <= depth:
             return
         if met is None:
             if self.ledger.held >= self.room:
-                raise _Found(self.answer())
+                self._end(self.answer())
+                return
             self.ledger.held += 1
         shard[body] = (before, depth)
-        layers.setdefault(depth, []).append(kept[:3])
+        layers.setdefault(depth, []).append((body, reached.free, reached.meal))
 
     def back(self, body):
         """The heads of the moves from the search's start to `body` (kept), first move first."""
@@ -322,6 +361,7 @@ class _Breadth:
 
 
 def _at_once(body, free):
-    """`closes`' cost of a meal: the moves the search finds after it, nothing more (a generator)."""
+    """`closes`' cost of a meal: the moves the search finds after it, nothing more (a
+    generator, as `_search` asks, that answers without a pause)."""
+    yield from ()
     return 0
-    yield

@@ -15,9 +15,10 @@ and a round over forks (forks.py), while the snake circles its loop:
 
 Each search stops where the loop leaves the route's way, or next brings the snake back
 along it (`until`), so that the snake does not lose a lap of the loop waiting for them.
-Where the snake looks on (timed.py), the proofs it roots first search for the route
-through the nearest closed body (`nearest`): that route needs no proof. Untimed games
-never ask (Endgame._closes).
+Where the snake looks on (lookahead.py), the proofs it roots first search for the route
+through the nearest closed body (`nearest`): that route needs no proof. Only a
+TimedEndgame builds these searches, and asks them where its moves wait WIDE_WAIT or more
+(TimedEndgame._closes).
 """
 import math
 from functools import partial
@@ -43,8 +44,8 @@ class Began(NamedTuple):
 
 class ClosedRoutes:
     """The searches of `endgame` (an Endgame) for a route through a closed body, after its
-    proofs: they read its move count and loop, and keep its `spare`, `slack` and `open`
-    up to date while they run."""
+    proofs: they read its move count and loop, and keep the proof's notes (its `spare`,
+    `slack` and `open`) up to date while they run."""
 
     def __init__(self, endgame):
         self.endgame = endgame
@@ -69,16 +70,13 @@ class ClosedRoutes:
         move before the loop leaves the route's way, or where it has already, a move before it
         next does, a lap of the loop on: the loop is no longer than a lap of the board, so
         searches that went on for that lap, and ended just past there, would cost another.
-        That is, except where proofs are quick (Endgame.quick) and the route's open cost is
-        not known yet (`open_cost` None) or is half a lap of the loop or more: there they keep
-        a lap of the board anyway, for a route through a closed body found later may go along
-        the loop further, and its later fruits save more than the lap risked. Open costs
-        undercount them: 12x12, start 4, seed 14's route of 235 measures 136 on a loop of
-        140, and its later fruits took 388 moves; 16x12, start 3, seed 65's, 176 on 190, and
-        210. With less, a closed body saves less than the lap (16x12 seed 90: open cost 5,
-        and its searches find nothing in 30 s; kept, the lap costs it 188 moves). With more
-        free cells the searches are slower and rarely find one within the lap (seed 42: 452
-        moves, against 638).
+        That is, except where proofs are quick (TimedEndgame.quick) and the route's open cost
+        is not known yet (`open_cost` None) or is half a lap of the loop or more: there they
+        keep a lap of the board anyway, for a route through a closed body found later may go
+        along the loop further, and its later fruits save more than the lap risked (open
+        costs undercount what later fruits take). With a smaller open cost a closed body
+        saves less than the lap; with more free cells the searches are slower and rarely
+        find one within the lap (docs/handovers.md, "The seeds behind the timed rules").
 
             heads after body  a b c d e ...   the snake can set out from c, `began.moves` + 3:
             route             a b c x y ...   the searches stop a move before
@@ -101,10 +99,7 @@ class ClosedRoutes:
         closing meal's (`weigh`) stops: a move before the loop leaves `route`'s way, or, for a
         proof rooted ahead, when the snake gets to its root (`began.arrival`). Where the loop has
         left it already, the snake would go round to the proof's root for the route, a lap on,
-        and proofs rooted ahead meanwhile find sooner ones (16x12, start 3, seed 65: the closing
-        meal's route of 321 moves leaves the loop's way at its 27th move, and the snake, rather
-        than wait a lap of 190 for it, wins by move 316-325 by a proof rooted ahead); there the
-        search is not made."""
+        and proofs rooted ahead meanwhile find sooner ones; there the search is not made."""
         if began.arrival is not None:
             return began.arrival
         loop = self.endgame.loop(body, fruit)
@@ -121,14 +116,14 @@ class ClosedRoutes:
         search = self.closing.route(space.pack(body), fruit, space.free_of(body), within - 1, ledger.hold)
         return (yield from stopping(search, lambda: self.endgame.moves >= until))
 
-    def weigh(self, body, fruit, route, beside, began):
+    def weigh(self, body, fruit, route, beside, began, notes):
         """(`route`, its open cost), or a route whose meal leaves a body sooner closed, with
         its own, as a generator. The open cost is the moves expected from the body a meal
         leaves to a closed body, over the places the next fruit can take (`open_cost`): about
-        what the later fruits cost more than a few moves each. The endgame keeps it as `open`
-        (Endgame.proving), and Lookahead.soonest counts it too. Where `route`'s is not 0, a
-        route through the nearest closed body (Closing.route) is taken if no longer than
-        `route` and its cost.
+        what the later fruits cost more than a few moves each. The proof keeps it in its
+        `notes` (TimedEndgame.proving), and Lookahead.soonest counts it too. Where `route`'s is
+        not 0, a route through the nearest closed body (Closing.route) is taken if no longer
+        than `route` and its cost: often near, it is found in a few moves, so it comes first.
         Where that cost is more than the free cells (on a closed body, each later fruit costs
         fewer moves than that), a route that closes the body before or after its meal, with
         fewer moves to a closed body again, is looked for too (Closing.meal): that search
@@ -137,27 +132,22 @@ class ClosedRoutes:
         the hold. Between them, where the cost is still more than the free cells, a route
         about as long as the proof's (as many moves more as there are free cells) whose meal
         leaves the body closed is looked for over forks, depth first (`closing_meal`): cut at
-        the proof's own work, it is often done in a few moves, where the second search takes
-        dozens (16x12, start 3, seed 65: 3 moves' work at 0.3 s a move against 26, and it
-        finds nothing). Where the round finds one, the second looks for a route shorter than
-        it only until the loop leaves its way (`along_until`): seed 14's round finds 509
-        moves, the loop goes along them for 113, and the second, given them, finds 323 whose
-        later fruits take 15 (10.7 million bodies of work). The nearest
-        closed body comes first: often near, it is found in a few moves, and can be far
-        sooner than any route closing at the meal (seed 8: 268 moves against 454).
+        the proof's own work, it is often done in a few moves, where the second search can
+        take dozens. Where the round finds one, the second looks for a route shorter than it
+        only until the loop leaves its way (`along_until`) (docs/handovers.md, "The seeds behind the timed rules").
 
         `began`: where the proof began (`Began`). The snake circles meanwhile, so the searches
         stop at the move `until` returns (a move before the loop leaves `route`'s way, or
         before it next does, or a lap of the board on), and before the ledger's work reaches
         the proof's limit, which would end it unanswered (see Endgame.verdict).
         They may fill the hold, or with proofs `beside` all but a quarter of it (FORGET).
-        Meanwhile the game is known won (the endgame's `spare`), by at most its `slack`
-        moves more than `route`."""
+        Meanwhile the game is known won (`notes.spare`), by at most `notes.slack` moves
+        more than `route`."""
         endgame, ledger, space = self.endgame, self.ledger, self.space
         until = self.until(body, fruit, route, began, beside)
         most = began.work + endgame.limit_for(body)
         most_open = self.cap
-        endgame.spare, endgame.slack = route, most_open
+        notes.spare, notes.slack = route, most_open
         yield from ledger.free_all()  # the proof's ended searches first let go of their bodies
         room = ledger.hold - ledger.forget if beside else ledger.hold
 
@@ -165,7 +155,7 @@ class ClosedRoutes:
             return stopping(steps, lambda: endgame.moves >= until or ledger.spent >= most - 2 * SLICE)
         after = after_meal(body, route)
         open_cost = yield from stop(self.open_cost(space.pack(after), space.free_of(after), room))
-        open_cost = endgame.slack = endgame.open = most_open if open_cost is None else open_cost
+        open_cost = notes.slack = notes.open = most_open if open_cost is None else open_cost
         until = min(until, self.until(body, fruit, route, began, beside, open_cost))
         start, free = space.pack(body), space.free_of(body)
         free_cells = self.grid.size - len(body)
@@ -186,23 +176,22 @@ class ClosedRoutes:
                                                       partial(self._meal_cost, room=room)))
             if found is not None:
                 route, open_cost = found
-        endgame.slack = 0
+        notes.slack = 0
         return route, open_cost
 
     def closing_meal(self, body, fruit, route, open_cost, began, stop):
         """A route (a list of cells) no more than the free cells longer than `route`, whose meal
         leaves the body closed, or None (a generator; see `weigh`). One round over forks
         (forks.closing_meal), depth first, holds few bodies where the breadth-first searches
-        would fill the hold: 12x12, start 4, seed 14's hand-over has such a route of 237 moves
-        beside its proof's 235, and its later fruits then take 6 moves, not 528. It stops at
+        would fill the hold; such a route may be only a few moves longer than the proof's, its
+        later fruits a few moves each where the proof's take laps. It stops at
         `stop` (`weigh`'s: where no lap is kept, a move before the loop leaves `route`'s
         way), and before it has done as much work as the proof had (`began`: where the proof
         began, `Began`), so a proof takes at most twice as long.
 
         Not where the snake will look on (timed.Lookahead.looking_on: quick proofs whose route
         leaves the body at the open cost's cap): proofs rooted round the loop look for such a
-        route there, and one found from here, long, would end the looking on (16x12, start
-        3, seed 9: 1,015 moves from the hand-over, where a root 60 moves on proves 767)."""
+        route there, and one found from here, long, would end the looking on."""
         if open_cost >= self.cap and self.endgame.quick(body):
             return None
         space, ledger = self.space, self.ledger
@@ -213,10 +202,10 @@ class ClosedRoutes:
         return None if found is None else [space.cell[c] for c in found]
 
     def _is_closed(self, body, free):
-        """Whether `body` (packed, its free cells the bits `free`) is closed (a generator, as
-        ForkSearch.within asks)."""
+        """Whether `body` (packed, its free cells the bits `free`) is closed: a generator, as
+        ForkSearch.within asks, that answers without a pause."""
+        yield from ()
         return self.closing.run(body, free) is not None
-        yield
 
     def _meal_cost(self, body, free, room):
         """`open_cost` of the body a meal leaves (packed, its free cells the bits `free`), or
@@ -235,9 +224,8 @@ class ClosedRoutes:
     def open_cost(self, body, free, room):
         """The moves expected from the body a meal leaves (packed, its free cells the bits
         `free`) to a closed body, over the places its next fruit may take, eaten on the way or
-        not (Closing.closes), each counted as CLOSING_MARGIN laps at most: where none is
-        nearer, the later fruits of 16x12 hand-overs cost from about two to six laps (a
-        generator)."""
+        not (Closing.closes), each counted as CLOSING_MARGIN laps at most, about the least the
+        later fruits of a body with no closed body near cost (a generator)."""
         most = self.cap
         places = cells_of(free)
         total = 0

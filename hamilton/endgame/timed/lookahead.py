@@ -1,40 +1,24 @@
-"""A game that thinks in the time between moves: proofs rooted ahead, and the next fruit made ready.
+"""Proofs rooted ahead on the loop, the soonest route, and the next fruit made ready. No pygame.
 
-The window (and the headless runner with --move-time) gives the solver the wait between
-two moves to think in (Endgame.think). With that time, the endgame plays so:
+While a proof goes on, the snake circles a loop whose every position is known (proof.py).
+A proof that ends away from its root would have the snake go round to that root; instead
+the next proof is rooted where the snake will be when it is likely done, and every route
+proven is kept (`taken`, a Kept each: root, route, open cost). The snake sets out on the
+route that reaches the fruit soonest from where it is (`_soonest`, a Choice: round the loop
+to a root, or along a route whose first cells the loop has been taking it through):
 
-    proof ends away from its root   the next proof is rooted where the snake will be when
-                                    it is likely done, ahead on the known loop; every route
-                                    proven is kept, and the snake sets out on the soonest
-                                    from where it is, where that route starts (going round
-                                    to a root is one of them): till then, proofs rooted on
-                                    ahead may find a sooner one
-    the snake sets out on a route   its body after the meal is known: a proof for every cell
-                                    the next fruit can take is made ready while it goes there
-    7 or 8 free cells, no way back  the endgame is asked too (Endgame.asked, FREE_MAX_TIMED),
-    into order, survival hungry     with the whole LIMIT: the waits give it the minutes; its
-                                    search for a shorter route circles a lap of the board at
-                                    most, then the snake sets out, and proofs rooted along the
-                                    route look for a sooner one (en_route.py)
-    a win proven only by a route    the search for a shorter one has LIMIT twice over, not
-    over LONG_SPARE laps long       the tenth of 5 or 6 free cells: the doubling rounds, then
-                                    rounds abreast (Endgame.limit_of, _shortened)
-    a proof has its route, and the  a route that leaves a closed body sooner (closing.py) is
-    game says its moves wait        looked for too, closing before the meal or after it, and
-    WIDE_WAIT or more (pace)        taken where its moves to a closed body are fewer than the
-                                    proof's route and the way on from its meal: after it, each
-                                    later fruit is a few moves on (closed_routes.py)
-    the soonest route leaves a      the snake looks on for a lap of the loop before it sets
-    body no closed body is near     out, rooting proofs LOOK_STEP moves apart (further where
-    (open cost at its cap), and     those moves give less than LOOK_WORK): another root's
-    proofs are quick (4 free        route may leave one near (Lookahead.looking_on); each
-    cells or fewer, the first       first looks for a route through the nearest closed body,
-    proof done within a lap)        which needs no proof (ClosedRoutes.nearest)
+    the loop    . . r1 . . . . s . . . . r2 . . .     s the snake, r1 r2 roots of kept routes
+    choices     round to r2, then r2's route; or r1's route, if the loop has kept to its way
 
-Without that time (the headless benchmark) none of this happens, and the endgame plays as
-it always has: its figures are the benchmark's.
+Where the soonest route leaves a body far from closed and proofs are quick, the snake looks
+on for a lap, rooting proofs LOOK_STEP moves apart (`looking_on`): each root's route leaves
+its own body after the meal. Setting out, the body after the meal is known, so a proof is
+made ready for every cell the next fruit can take (`prepared`), and the one whose fruit
+comes is taken at once. What each rule does in a game is in timed/endgame.py's table.
 """
 import math
+from functools import partial
+from typing import NamedTuple, Optional
 
 from hamilton.endgame.proof import Proof, going_along
 from hamilton.endgame.space import after_meal
@@ -45,13 +29,25 @@ from hamilton.endgame.space import after_meal
 LOOK_STEP = 10
 # Work (Proof.looked) each of those proofs gets at least: where LOOK_STEP moves give less (a
 # slower machine, or a shorter wait), they are rooted further apart (Lookahead.look_step).
-# LOOK_STEP moves at 0.3 s give a 16x12 proof about 3 million or more on the machine of
-# docs/measurements.md; on one half as fast, about half (docs/handovers.md). It is set for
-# the search for the nearest closed body each of those proofs makes first: about as long
-# as this much of a proof's work where one is near (16x12, start 3, seed 9: 0.6 million of
-# its own), and the roots where one is near can be as few as twenty in a row (seed 9's,
-# round its loop of 188), so the roots must not be further apart than that.
+# It is set for the search for the nearest closed body each of those proofs makes first,
+# which takes about this much where one is near; the places round a loop from which one is
+# near can be a short run, so the roots must not be much further apart than LOOK_STEP
+# (docs/handovers.md, "Where a proof is rooted").
 LOOK_WORK = 2_000_000
+
+
+class Kept(NamedTuple):
+    """A route proven from a root of the loop, kept for the snake to choose from (`taken`)."""
+    root: int  # where round the loop its proof was rooted
+    route: list  # the cells after the root's head, to the fruit
+    open: int  # its open cost (ClosedRoutes.weigh)
+
+
+class Choice(NamedTuple):
+    """A way the snake can set out, from its place, on a route kept (`_soonest`)."""
+    kept: Kept
+    gone: Optional[int]  # the moves of the route the loop has gone along; None: round the loop to its root first
+    count: int  # the moves to the fruit that way, and the route's open cost
 
 
 class Lookahead:
@@ -60,7 +56,7 @@ class Lookahead:
 
     def __init__(self, endgame):
         self.endgame = endgame
-        self.taken = []  # (root, route, its open cost) of each proof of this question ended so far
+        self.taken = []  # a Kept for each proof of this question ended so far with a route
         self.declined = None  # the move at which the snake, looking on, first did not set out
         self.first_took = 0  # the moves the first proof of this question took, to the route it kept
         self.per_move = 0  # the work that first proof did a move, on this machine at this speed
@@ -109,7 +105,7 @@ class Lookahead:
         if not self.taken:
             self.declined, self.first_took = None, self.endgame.moves - proof.started
             self.per_move = proof.looked / max(1, self.first_took)
-        self.taken.append((proof.root, route, proof.open))
+        self.taken.append(Kept(proof.root, route, proof.notes.open))
         proof.kept = True
         return True
 
@@ -133,10 +129,10 @@ class Lookahead:
         root, or, where the loop has been taking it along that route's way, to where the loop
         leaves it (the loop never takes the fruit's cell, so it leaves it before the end); 0
         where it sets out with its next move."""
-        root, route, gone, _ = self._soonest(proof)
-        loop, at = proof.loop, proof.at
+        choice = self._soonest(proof)
+        loop, at, route, gone = proof.loop, proof.at, choice.kept.route, choice.gone
         if gone is None:
-            return (root - at) % len(loop)
+            return (choice.kept.root - at) % len(loop)
         return going_along(loop, at, route, gone)
 
     def looking_on(self, proof):
@@ -145,24 +141,19 @@ class Lookahead:
         (no closed body within CLOSING_MARGIN laps, wherever the next fruit comes), until a
         lap of the loop after the first time it could have set out. Each root has its own
         shortest route, and its meal leaves its own body: where one leaves a closed body, the
-        later fruits are a few moves each, not laps (16x12, start 3, seed 9: from the
-        hand-over, 1,043 moves with the cost at its cap, then 933 more; rooted 60 moves on,
-        827 to a closed body, then 4).
+        later fruits are a few moves each, not laps.
         A lap on, the loop has brought the snake back where it could have set out: looking on
         costs that lap at most. Only where proofs are quick: with 5 free cells or more
-        (Endgame.quick), the proofs rooted LOOK_STEP apart rarely have the time to find a
-        route, and 16x12 hand-overs lost the lap more often than they gained; nor where the
-        question's first proof took longer than the lap to keep a route (`first_took`): each
-        proof rooted while looking on has `look_step` moves of thinking (LOOK_STEP, more on a
-        slow machine), a small part of what the first one needed (seed 72: the first took 375
-        moves to keep a route of 390, and each root's proof then kept one of about 107,000).
-        See docs/handovers.md."""
+        (TimedEndgame.quick), the proofs rooted LOOK_STEP apart rarely have the time to find
+        a route; nor where the question's first proof took longer than the lap to keep a
+        route (`first_took`): each proof rooted while looking on has `look_step` moves of
+        thinking, a small part of what the first one needed, and keeps a far longer route."""
         endgame = self.endgame
         lap = len(proof.loop)
         lap_left = self.declined is None or endgame.moves < self.declined + lap
         if not (self.taken and lap_left and self.first_took <= lap and endgame.quick(proof.body)):
             return False
-        return self._soonest(proof)[3] >= endgame.closed_routes.cap  # asked last: it goes through every route
+        return self._soonest(proof).kept.open >= endgame.closed_routes.cap  # asked last: it goes through every route
 
     def root_ahead(self, proof):
         """The next proof, rooted as many moves ahead as `proof` (ended, its route kept) took
@@ -170,9 +161,8 @@ class Lookahead:
         sets out on the soonest route before it gets there (`_set_out_in`). Looking on, it
         first looks for a route through the nearest closed body, sooner than the soonest
         route: what the proofs rooted then look for is a route that leaves a body nearer
-        closed, and the shortest route a proof finds in a few moves' work rarely does (16x12,
-        start 3, seed 9: most roots' first routes are about 30,000 moves, and shortening them
-        takes 2.6 to 35 million of work, where ten moves at 0.3 s give about 3 million)."""
+        closed, and the first route a proof finds in a few moves' work is often long, its
+        shortening more work than those moves give."""
         endgame = self.endgame
         ahead = max(1, endgame.moves - proof.started) + 2  # as long as this one took: to finish, and shorten
         looking_on = self.looking_on(proof)
@@ -183,14 +173,14 @@ class Lookahead:
         root = (proof.at + ahead) % len(proof.loop)
         body = proof.body_at(root)
         within = self._sooner_than(proof) - ahead if looking_on else None
-        endgame.proof = Proof(endgame.proving(body, proof.fruit, endgame.moves + ahead, closing_within=within),
-                              body, proof.fruit, proof.loop, proof.at, root, endgame.moves)
+        proving = partial(endgame.proving, body, proof.fruit, arrival=endgame.moves + ahead, closing_within=within)
+        endgame.proof = Proof(proving, body, proof.fruit, proof.loop, proof.at, root, endgame.moves)
         proof.search.close()
 
     def _sooner_than(self, proof):
         """The moves from the snake's place to the fruit by the soonest route `taken`, counted
         with its open cost (`_soonest`'s count)."""
-        return self._counted(proof)[0]
+        return self._soonest(proof).count
 
     def look_step(self):
         """The moves between the roots of proofs made while the snake looks on: LOOK_STEP, or
@@ -209,7 +199,8 @@ class Lookahead:
         and going round to there and then to the soonest route's start is at most a lap
         longer than going to that start now."""
         if not self.taken:
-            return None if proof.spare is None else len(proof.way_to(proof.root)) + len(proof.spare) + proof.slack
+            notes = proof.notes
+            return None if notes.spare is None else len(proof.way_to(proof.root)) + len(notes.spare) + notes.slack
         return len(self._soonest_way(proof)) + (len(proof.loop) if self.looking_on(proof) else 0)
 
     def at_most(self, proof):
@@ -217,7 +208,7 @@ class Lookahead:
         shorter one may still be found; with routes taken, a proof rooted ahead and still
         under way may find a sooner one, and looking on, the snake may set out sooner."""
         if not self.taken:
-            return proof.spare is not None
+            return proof.notes.spare is not None
         under_way = not (proof.kept or proof.ended(self.endgame.limit_of(proof)))
         return under_way or self.looking_on(proof)
 
@@ -225,7 +216,7 @@ class Lookahead:
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest (`_soonest_way`); its open cost is kept (`open`). The proof ends."""
         choice = self._soonest(proof)
-        way, self.open = self._way_of(proof, choice), choice[3]
+        way, self.open = self._way_of(proof, choice), choice.kept.open
         self.taken = []
         proof.root = proof.at
         return way
@@ -239,27 +230,23 @@ class Lookahead:
     def _way_of(proof, choice):
         """The heads to go by `choice`, one of `_soonest`'s: round the loop to its root and
         along its route, or the rest of a route the loop has gone along."""
-        root, route, gone, _ = choice
-        return proof.way_to(root) + route if gone is None else route[gone:]
+        kept = choice.kept
+        return proof.way_to(kept.root) + kept.route if choice.gone is None else kept.route[choice.gone:]
 
     def _soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
         soonest: the rest of one whose way the snake has been going along, or round the loop
         to a root and then along its route; each counted with its open cost
         (ClosedRoutes.weigh: how far its meal leaves the body from closed, where routes
-        through closed bodies are looked for). As (root, route, the moves of it the loop has
-        gone along or None, its open cost), counted without making the ways."""
-        return self._counted(proof)[1]
-
-    def _counted(self, proof):
-        """(the count, the choice) of `_soonest`: the moves to the fruit and the open cost."""
+        through closed bodies are looked for). A Choice, counted without making the ways; of
+        two counted alike, the first (round the loop before along a way, and the earlier
+        kept first)."""
         lap = len(proof.loop)
-        choices = [((root - proof.at) % lap + len(route) + open_cost, (root, route, None, open_cost))
-                   for root, route, open_cost in self.taken]
-        gones = ((root, route, self.gone(proof, root, route), open_cost) for root, route, open_cost in self.taken)
-        choices += [(len(route) - gone + open_cost, (root, route, gone, open_cost))
-                    for root, route, gone, open_cost in gones if gone is not None]
-        return min(choices, key=lambda choice: choice[0])
+        choices = [Choice(kept, None, (kept.root - proof.at) % lap + len(kept.route) + kept.open)
+                   for kept in self.taken]
+        gones = ((kept, self.gone(proof, kept.root, kept.route)) for kept in self.taken)
+        choices += [Choice(kept, gone, len(kept.route) - gone + kept.open) for kept, gone in gones if gone is not None]
+        return min(choices, key=lambda choice: choice.count)
 
     @staticmethod
     def gone(proof, root, route):
@@ -281,7 +268,7 @@ class Lookahead:
         self._let_go()
         after = after_meal(body, route)
         proving = self.endgame.proving
-        self.prepared = {(after, next_fruit): Proof(proving(after, next_fruit, beside=True), after, next_fruit)
+        self.prepared = {(after, next_fruit): Proof(partial(proving, after, next_fruit, beside=True), after, next_fruit)
                          for next_fruit in sorted(self.endgame.space.cells.difference(after))}
 
     def made_ready(self, body, fruit):
@@ -311,6 +298,6 @@ class Lookahead:
             return False
         while going and clock() < deadline:
             for proof in going:
-                endgame.work_on(proof, 1)
+                proof.work(1)
             going = [proof for proof in going if not proof.ended(endgame.limit_of(proof))]
         return True
