@@ -23,6 +23,8 @@ not a sum per cell:
 
 Cells are flat indices (grid.py); the lanes are the cell tree's stays and crosses (celltree.py).
 """
+from functools import lru_cache
+
 from hamilton.celltree import NONE
 
 
@@ -40,12 +42,7 @@ class Aims:
         for c, n in enumerate(tree.cross):
             if n != NONE:
                 self._into[n].append(c)
-        self.neighbours = [[n for n, on_board in ((c - width, c >= width), (c + width, c + width < size),
-                                                   (c - 1, c % width > 0), (c + 1, (c + 1) % width > 0)) if on_board]
-                            for c in range(size)]  # up, down, left, right: those on the board
-        # _bands[dy][width - 1 + dx] = |dx| + dy: a fruit's straight distances are slices of it; _guides: times step
-        self._bands = [[abs(dx) + dy for dx in range(1 - width, width)] for dy in range(height)]
-        self._guides = [[step * d for d in band] for band in self._bands]
+        self.neighbours, self._bands, self._guides = _board(width, height, step)
         self._last = None
 
     def at(self, fruit, length):
@@ -111,3 +108,16 @@ class Aim:
             self.forgotten = aims.neighbours
         else:
             self.forgotten = [None] * size  # made per cell by the search (planner.py)
+
+
+@lru_cache(maxsize=8)
+def _board(width, height, step):
+    """(the neighbours of each cell, up, down, left, right: those on the board; the bands
+    _bands[dy][width - 1 + dx] = |dx| + dy, whose slices are a fruit's straight distances;
+    the same times `step`): one set per board, shared by its trees, and never changed."""
+    size = width * height
+    neighbours = [[n for n, on_board in ((c - width, c >= width), (c + width, c + width < size),
+                                         (c - 1, c % width > 0), (c + 1, (c + 1) % width > 0)) if on_board]
+                  for c in range(size)]
+    bands = [[abs(dx) + dy for dx in range(1 - width, width)] for dy in range(height)]
+    return neighbours, bands, [[step * d for d in band] for band in bands]

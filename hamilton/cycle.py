@@ -111,10 +111,11 @@ class CyclePlay:
         if self.clock is None or self.clock.tree.clockwise != tree.clockwise:
             self.clock = Clock(tree, body)  # the trees of one driving direction share their gates
             slices //= 2  # this move has read the whole body already (the clock, likely a fit)
-        spent = self._states()
+        planner = self.planners[target]  # every search of this move is this planner's
+        spent = planner.states()
         search = self._search(body, fruit, index, target, slices)
         if search.route and not search.left:
-            left = min(WAIT_FIRST_BUDGET, slices * SLICE - (self._states() - spent))  # within the move's budget
+            left = min(WAIT_FIRST_BUDGET, slices * SLICE - (planner.states() - spent))  # within the move's budget
             waits, route = self._sooner_after_waiting(body, fruit, index, target, search.route, left)
             return self._take(route, target, waits)
         # No route yet (the body is in the way for now), or no answer yet: one step round a
@@ -170,10 +171,6 @@ class CyclePlay:
         self.ahead = Ahead(self.planners[target].planning(later, fruit, clock), fruit, index, moves, len(body),
                            per_move, last)
         self.ahead.work()
-
-    def _states(self):
-        """The states all planners have searched so far (differences measure a move's work)."""
-        return sum(planner.states() for planner in self.planners)
 
     def _sooner_after_waiting(self, body, fruit, index, target, route, budget):
         """(w, the cells to the fruit): `route` (w = 0), or w moves round the outline and then a
