@@ -195,7 +195,6 @@ class Planner:
         try:
             return (yield from self._cheapest_first(head, aim, clock, bans, later, within, work))
         finally:
-            work.reset()
             if own:
                 self._working = False
 
@@ -223,9 +222,10 @@ class Planner:
         held, beside, open_ = HELD_COST, BESIDE_COST, OPEN_COST
         deadline = NEVER if within is None else clock.now + within  # the move the fruit must be eaten by
         pause = counted = SLICE - self.taken % SLICE  # states until the next pause (a local count is cheaper)
+        base = work.start()  # costs are counted from here, below every cost an earlier search left
         cost, dist, came = work.cost, work.dist, work.came
-        cost[head], dist[head] = -guide[head], clock.now  # so the head's priority is 0
-        work.buckets = buckets = [[head]] + [[] for _ in range(SPAN - 1)]
+        cost[head], dist[head] = base - guide[head], clock.now  # so the head's priority is 0
+        buckets = [[head]] + [[] for _ in range(SPAN - 1)]
         level = idle = 0  # the priority taken out; buckets empty in a row
         while idle < SPAN:
             bucket = buckets[level]
@@ -234,7 +234,7 @@ class Planner:
                 idle += 1
                 level += 1
                 continue
-            idle = 0
+            idle, floor = 0, base + level  # floor: the cost + guide of the states in this bucket
             for s in bucket:  # states put into this bucket while it is read are read too
                 pause -= 1
                 if not pause:
@@ -246,11 +246,11 @@ class Planner:
                 else:
                     c, met = s - size, size
                 here, t = cost[s], dist[s]
-                if here + guide[c] != level or t + straight[c] > deadline:
+                if here + guide[c] != floor or t + straight[c] > deadline:
                     continue  # stale, or too far round to be `within`
                 if c == fruit:
                     self.taken += counted - pause
-                    self.cost = here + guide[head]
+                    self.cost = here - base + guide[head]
                     return _walk_back(came, s, head, size)
                 t += 1
                 meal = t + later  # + the lane distance left: the meal the rules judge by
@@ -262,7 +262,7 @@ class Planner:
                     for n in moves:
                         if lanes[n] >= length and free_at[n] <= t and (n != neck or s != head) and k < cost[n]:
                             cost[n], dist[n], came[n] = k, t, s
-                            buckets[k + guide[n]].append(n)
+                            buckets[k - base + guide[n]].append(n)
                 n = cross[c]  # cross through the gate: over an edge still IN at the meal, or
                 # over an unmarked one into a block empty by then
                 if n != NONE and free_at[n] <= t and not no_cross[c]:
@@ -272,7 +272,7 @@ class Planner:
                         k, ns = here + (held if kept >= end else beside if shelter[b] >= end else open_), n + met
                         if k < cost[ns]:
                             cost[ns], dist[ns], came[ns] = k, t, s
-                            buckets[k + guide[n]].append(ns)
+                            buckets[k - base + guide[n]].append(ns)
                 n = stay[c]  # stay in the block, passing the gate: past an edge still OUT at the
                 # meal, or past an unmarked one, drawing a wall that must close no loop
                 if free_at[n] <= t and not no_stay[c]:
@@ -287,7 +287,7 @@ class Planner:
                     k = here + (held if open_at[b] >= end else beside if shelter[b] >= end else open_)
                     if then >= 0 and k < cost[ns]:
                         cost[ns], dist[ns], came[ns] = k, t, s
-                        buckets[k + guide[n]].append(ns)
+                        buckets[k - base + guide[n]].append(ns)
             level += 1
         self.taken += counted - pause
         return []
@@ -307,20 +307,25 @@ class Bans:
 
 class _Work:
     """A search's tables per state: its cost, the move number it is reached at on that way,
-    and the state before it; and the buckets of states waiting (searching). A state's cost is
-    NEVER until the search reaches it, so `reset` puts back only what the buckets hold."""
+    and the state before it. Each search counts its costs from a `base` below the last one's
+    by more than any search's costs can span, so whatever an earlier search left in `cost`
+    is dearer than any cost of this one, as a state not reached yet must be: nothing is put
+    back between searches. The bases stay small ints; a fresh list starts them again."""
 
-    __slots__ = ("cost", "dist", "came", "buckets")
+    __slots__ = ("cost", "dist", "came", "base", "stride")
 
     def __init__(self, states):
-        self.cost, self.dist, self.came, self.buckets = [NEVER] * states, [0] * states, [0] * states, []
+        self.cost, self.dist, self.came = [NEVER] * states, [0] * states, [0] * states
+        # A route's cost is at most OPEN_COST a move over at most `states` moves, and the guide
+        # at most HELD_COST a move across the board: less than 8 * states in all.
+        self.base, self.stride = 0, 8 * states
 
-    def reset(self):
-        cost = self.cost
-        for bucket in self.buckets:
-            for s in bucket:
-                cost[s] = NEVER
-        self.buckets = []
+    def start(self):
+        """The base of a new search's costs."""
+        self.base -= self.stride
+        if self.base < -(1 << 29):
+            self.cost, self.base = [NEVER] * len(self.cost), -self.stride
+        return self.base
 
 
 def last_meal(tree, head, fruit, clock):

@@ -433,6 +433,24 @@ def test_the_search_takes_out_the_states_the_plain_search_takes_out():
     assert compared > 200 and 0 < found < compared
 
 
+def test_a_search_finds_what_it_finds_whatever_searches_came_before():
+    """The planner's tables keep what earlier searches left (each search counts its costs
+    from a lower base); a search then finds what a new planner's first one finds, also when
+    the bases run out and the tables start afresh."""
+    def answer(planner, body, fruit):
+        route = search(planner, body, fruit)
+        return route, planner.cost if route else None
+
+    found = 0
+    for planner, body, fruit in positions(12, 10, 5, every=11):
+        expected = answer(Planner(planner.tree), body, fruit)
+        assert answer(planner, body, fruit) == expected
+        planner._work.base = -(1 << 29)  # the next search's base is past the last one kept
+        assert answer(planner, body, fruit) == expected
+        found += bool(expected[0])
+    assert found > 10
+
+
 def test_the_guided_search_finds_routes_as_cheap_as_the_unguided_one_and_looks_at_fewer_states():
     """The search is A*: guided toward the fruit, it must find a route exactly as cheap as the
     search that looks everywhere alike, found or not, and look at fewer states (the plain
