@@ -91,6 +91,8 @@ class CellTree:
         for e, (a, b) in enumerate(self.edges):
             self.adjacent[a].append((b, e))
             self.adjacent[b].append((a, e))
+        self.on_edge = [len(adjacent) < 4 for adjacent in self.adjacent]  # each block: on the board's edge?
+        self.around = [[b] + [a for a, _ in adjacent] for b, adjacent in enumerate(self.adjacent)]  # b and those
 
     def _lanes(self):
         """Each cell's stay: the next cell round its block's ring, the way the snake drives."""
@@ -232,10 +234,16 @@ class CellTree:
                             passed.append((c, g))
             else:  # condition 1: neither a stay nor a cross
                 return blame, False
+        return self.cut_blame(state, passed)
+
+    def cut_blame(self, state, passed):
+        """Condition 3 for the edge marks `state`: None if the edges not OUT connect every
+        block; else (the first of the planned walls `passed`, (cell, edge), on the border of
+        the part cut off, False), or (None, False) if none of them is."""
         cut = self._cut_off(state)
         if cut is None:
             return None
-        for c, g in passed:  # condition 3: blame a planned wall on the border of the cut
+        for c, g in passed:
             a, b = self.edges[g]
             if cut[a] != cut[b]:
                 return c, False
@@ -263,18 +271,8 @@ class CellTree:
         edges, then any other edge not OUT that joins two parts (Kruskal, in edge order);
         given `prefer` (edge flags of another tree), its edges go before the rest, so that
         the tree is `prefer` itself wherever the body allows."""
-        state, _ = self.marks(body)
-        parent = list(range(self.blocks))
-        tree = bytearray(len(self.edges))
-        rounds = [(IN, None), (0, None)] if prefer is None else [(IN, None), (0, 1), (0, 0)]
-        for wanted, preferred in rounds:
-            for e, s in enumerate(state):
-                if s == wanted and (preferred is None or prefer[e] == preferred):
-                    a, b = _find(parent, self.edges[e][0]), _find(parent, self.edges[e][1])
-                    if a != b:
-                        parent[a] = b
-                        tree[e] = 1
-        return tree
+        from hamilton.spanning import spanning_tree  # spanning.py reads this module's marks
+        return spanning_tree(self, self.marks(body)[0], prefer)
 
     def next_on_outline(self, tree, cell):
         """The cell after `cell` on the outline of the spanning tree `tree` (edge flags)."""

@@ -6,13 +6,20 @@ which it is gone:
 
     cell    free after the tail has left it             free_at[cell]
     block   no body cell of it is left                  open_at[block]
+            nor of its four neighbours (the board's     shelter[block]
+            edge: never)
     edge    no body move marks it IN or OUT any more    until[edge]
     corner  no body wall touches it any more            touch[corner]
 
-The rules of a move (`may_cross`, `may_stay`) read these times at the move the meal is
-judged by. Cells are flat (grid.py); blocks, edges, gates and corners come from celltree.py.
+The planner's rules of a move (planner.py) read these times at the move the meal is judged
+by, and the exact check of a route (meal.py) reads the body the meal leaves off them. Each
+table is kept up to date a move at a time: a move changes a cell, a block and its
+neighbours' shelter, an edge and two corners. Cells are flat (grid.py); blocks, edges,
+gates and corners come from celltree.py.
 """
 from hamilton.celltree import IN, NONE, OUT
+
+NEVER = 1 << 60  # a time that never comes
 
 
 class Clock:
@@ -36,6 +43,8 @@ class Clock:
             b = tree.block[c]
             if free_at[c] > open_at[b]:
                 open_at[b] = free_at[c]
+        self.shelter = [NEVER if tree.on_edge[b] else max(open_at[a] for a in tree.around[b])
+                        for b in range(tree.blocks)]
         self.mark = bytearray(len(tree.edges))
         self.until = [0] * len(tree.edges)
         self.touch = [0] * (tree.rim + 1)
@@ -46,7 +55,7 @@ class Clock:
         """A clock of its own with the same times (list copies: far cheaper than building one)."""
         twin = object.__new__(Clock)
         twin.tree, twin.now, twin.length, twin.neck = self.tree, self.now, self.length, self.neck
-        twin.free_at, twin.open_at = self.free_at[:], self.open_at[:]
+        twin.free_at, twin.open_at, twin.shelter = self.free_at[:], self.open_at[:], self.shelter[:]
         twin.mark, twin.until, twin.touch = self.mark[:], self.until[:], self.touch[:]
         return twin
 
@@ -55,10 +64,14 @@ class Clock:
         self.now += 1
         self.neck = old_head
         self._note_move(old_head, head, self.now + self.length - 1)
-        self.free_at[head] = self.now + self.length
+        self.free_at[head] = held = self.now + self.length
         b = self.tree.block[head]
-        if self.free_at[head] > self.open_at[b]:
-            self.open_at[b] = self.free_at[head]
+        if held > self.open_at[b]:
+            self.open_at[b] = held
+            shelter = self.shelter
+            for a in self.tree.around[b]:
+                if held > shelter[a]:
+                    shelter[a] = held
 
     def ate(self, old_head, head):
         """The snake moved its head from `old_head` to `head` and ate there (the tail stayed).
@@ -68,34 +81,6 @@ class Clock:
         self.length += 1
         self.now -= 1
         self.moved(old_head, head)
-
-    def may_cross(self, c, b, end):
-        """Whether the cross from c into block b, judged at move `end`, keeps the IN edges a
-        tree: over an edge still IN then, or over an unmarked one into a block that is empty
-        by then (else the IN edges would close a loop)."""
-        g = self.tree.gate[c]
-        mark = self.mark[g] if self.until[g] >= end else 0
-        return mark == IN or (mark == 0 and self.open_at[b] < end)
-
-    def may_stay(self, c, met, end):
-        """Whether the stay from c past its gate, judged at move `end`, keeps the walls from
-        closing a loop: None if it does not, else whether the route's walls have met the
-        rim after it (`met`: before it). Past an edge still IN, never; past one still OUT,
-        always; past an unmarked one it draws a new wall, which must not end on a corner the
-        body's walls still touch, nor on the rim a second time."""
-        tree = self.tree
-        g = tree.gate[c]
-        mark = NONE if g == NONE else self.mark[g] if self.until[g] >= end else 0
-        if mark == IN:
-            return None
-        if mark != 0:  # no gate, or past an OUT edge: no new wall
-            return met
-        to, rim = tree.wall_to[c], tree.rim
-        if to == rim:
-            return None if met or self.touch[rim] >= end or tree.wall_from[c] == rim else True
-        if self.touch[to] >= end:
-            return None
-        return met or tree.wall_from[c] == rim
 
     def _note_move(self, c, nxt, gone):
         """Record the marks of the move c -> nxt, forgotten once c is free at move `gone`."""
@@ -112,3 +97,4 @@ class Clock:
                     self.touch[corner] = gone
         if gone > self.until[g]:
             self.until[g] = gone
+

@@ -20,6 +20,8 @@ out, the route is planned with the trees that leave out the other one.
 Before it takes a route, it tries waiting w = 1, 2, ... moves round the outline first and
 planning from there: a route that is sooner in all and no dearer wins (_sooner_after_waiting).
 """
+from typing import NamedTuple
+
 from hamilton.celltree import CENTRE, CORNER, CellTree
 from hamilton.decision import HamiltonDecision, Mode
 from hamilton.clock import Clock
@@ -29,6 +31,13 @@ from hamilton.survival import ordered_part
 
 WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (a quarter of BUDGET)
 CATCH_UP = 4  # slices a move for a search made again because it ran out of its budget
+
+
+class Outline(NamedTuple):
+    """A spanning tree of one planner's blocks, whose outline the snake follows."""
+
+    planner: int  # the index of the planner (its CellTree) in CyclePlay.planners
+    edges: bytearray  # the tree: a flag per block edge
 
 
 class CyclePlay:
@@ -45,7 +54,7 @@ class CyclePlay:
         self.orient = 0  # the index of the planner whose tree the body fitted last
         self.clock = None  # the body's Clock (planner.py), kept up to date move by move
         self.in_order = False  # whether the body we left fits planners[orient] (known, not re-checked)
-        self.waiting_on = None  # (planner index, tree) whose outline the snake follows while it waits
+        self.waiting_on = None  # the Outline the snake follows while it waits
         self.ahead = None  # Ahead: the search, a slice per move, for where the wait will have taken the snake
 
     def follow(self, ours, moved_from, head, length):
@@ -102,18 +111,19 @@ class CyclePlay:
         if self.clock is None or self.clock.tree.clockwise != tree.clockwise:
             self.clock = Clock(tree, body)  # the trees of one driving direction share their gates
             slices //= 2  # this move has read the whole body already (the clock, likely a fit)
-        spent = self._states()
+        planner = self.planners[target]  # every search of this move is this planner's
+        spent = planner.states()
         search = self._search(body, fruit, index, target, slices)
         if search.route and not search.left:
-            left = min(WAIT_FIRST_BUDGET, slices * SLICE - (self._states() - spent))  # within the move's budget
+            left = min(WAIT_FIRST_BUDGET, slices * SLICE - (planner.states() - spent))  # within the move's budget
             waits, route = self._sooner_after_waiting(body, fruit, index, target, search.route, left)
             return self._take(route, target, waits)
         # No route yet (the body is in the way for now), or no answer yet: one step round a
         # tree the body fits, which keeps it on that tree's outline, then look again. The same
         # tree serves until a route is found: the body stays an arc of its outline.
-        step = self._wait(index, tree, body)
-        self._search_on(search, body, fruit, index, target, step[1])
-        return step
+        cells, decision = self._wait(index, tree, body)
+        self._search_on(search, body, fruit, index, target, decision)
+        return cells, decision
 
     def _search(self, body, fruit, index, target, slices):
         """This move's share of the search for a route: of the one made ahead for this very
@@ -161,10 +171,6 @@ class CyclePlay:
         self.ahead = Ahead(self.planners[target].planning(later, fruit, clock), fruit, index, moves, len(body),
                            per_move, last)
         self.ahead.work()
-
-    def _states(self):
-        """The states all planners have searched so far (differences measure a move's work)."""
-        return sum(planner.states() for planner in self.planners)
 
     def _sooner_after_waiting(self, body, fruit, index, target, route, budget):
         """(w, the cells to the fruit): `route` (w = 0), or w moves round the outline and then a
@@ -230,18 +236,18 @@ class CyclePlay:
         self._wait_on(index, body)
         decision = HamiltonDecision("wait", mode=Mode.CELL_TREE, searches=self.planners[index].searches,
                                     driving=tree.name)
-        return [tree.next_on_outline(self.waiting_on[1], body[0])], decision
+        return [tree.next_on_outline(self.waiting_on.edges, body[0])], decision
 
     def _wait_on(self, index, body):
         """Choose the tree of planners[index] that `body` fits, whose outline a wait follows;
         kept while the wait lasts."""
-        if self.waiting_on is None or self.waiting_on[0] != index:
-            self.waiting_on = (index, self.planners[index].tree.spanning_tree(body))
+        if self.waiting_on is None or self.waiting_on.planner != index:
+            self.waiting_on = Outline(index, self.planners[index].tree.spanning_tree(body))
 
     def _outline_walk(self, head, moves):
         """The next `moves` cells round the outline the waiting snake follows."""
-        walk, outline = [], self.waiting_on[1]
-        tree = self.planners[self.waiting_on[0]].tree
+        walk, outline = [], self.waiting_on.edges
+        tree = self.planners[self.waiting_on.planner].tree
         for _ in range(moves):
             head = tree.next_on_outline(outline, head)
             walk.append(head)

@@ -16,7 +16,7 @@ a table lookup. `Grid` converts at the edge and holds the neighbour table:
 (The greedy solver's bitboards in pather.py use a padded bit index of their own, made
 for shifting whole sets of cells at once.)
 """
-from snake import DELTA, Direction
+from snake import DELTA, DIRECTIONS, Direction
 
 OFF = -1  # the neighbour of a border cell beyond the border
 
@@ -48,7 +48,7 @@ class Grid:
 
     def direction(self, a, b):
         """The direction of the move from flat cell `a` to its neighbour `b`."""
-        return Direction(self.neighbours[a].index(b))
+        return DIRECTIONS[self.neighbours[a].index(b)]
 
     def distance(self, a, b):
         """Moves between two cells on an empty board (Manhattan distance)."""

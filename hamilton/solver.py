@@ -25,7 +25,7 @@ import random
 from collections import deque
 
 from solver import Solver, EndgameState
-from hamilton.cycle import CyclePlay
+from hamilton.cycle import CyclePlay, Outline
 from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import Endgame, TimedEndgame
 from hamilton.endgame.timed.closing import Closing
@@ -51,8 +51,9 @@ class HamiltonSolver(Solver):
         self.route_fruit = None  # the fruit the route leads to
         self.moved_from = self.moved_to = None  # our last move: if the head is elsewhere, someone else steered
         self.hungry = 0  # moves since the snake last grew
+        self._body = None  # the body as flat cells, head first, kept in step by our own moves (_keep_body)
         self.last_length = 0
-        self._drawn = None  # (planner index, tree) hamiltonian_cycle() gave last: drawing only, never read by the play
+        self._drawn = None  # the Outline hamiltonian_cycle() gave last: drawing only, never read by the play
 
     def planned_path(self):
         """The cells of the route ahead (the next cell alone when waiting or surviving)."""
@@ -83,17 +84,18 @@ class HamiltonSolver(Solver):
             return None
         body = self.grid.flat_body(game.snake)
         choice = first = None
-        for pair in self._drawing_trees(body):
-            first = first or pair
-            if self.cycle.planners[pair[0]].tree.skipped != body[0]:  # odd x odd: one whose outline passes the head
-                choice = pair
+        for outline in self._drawing_trees(body):
+            first = first or outline
+            if self.cycle.planners[outline.planner].tree.skipped != body[0]:  # odd x odd: one passing the head
+                choice = outline
                 break
-        index, tree = choice or first or (None, None)
-        if tree is None:
+        choice = choice or first
+        if choice is None:
             return None
-        self._drawn = (index, tree)
-        start = body[0] if self.cycle.planners[index].tree.skipped != body[0] else body[1]
-        return [self.grid.cell(c) for c in self.cycle.planners[index].tree.outline(tree, start)]
+        self._drawn = choice
+        tree = self.cycle.planners[choice.planner].tree
+        start = body[0] if tree.skipped != body[0] else body[1]
+        return [self.grid.cell(c) for c in tree.outline(choice.edges, start)]
 
     def _closed_cycle(self, body):
         """The cycle a closed body (flat cells, head first) lies along, or None if it is not
@@ -112,19 +114,20 @@ class HamiltonSolver(Solver):
         return [self.grid.cell(c) for c in (body[0], *run, *reversed(body[1:]))]
 
     def _drawing_trees(self, body):
-        """hamiltonian_cycle()'s candidates, (planner index, tree), best first, each made only if asked for."""
+        """hamiltonian_cycle()'s candidates, Outlines, best first, each made only if asked for."""
         last = self._drawn
-        prefer = last[1] if last is not None else None
+        prefer = last.edges if last is not None else None
         if self.cycle.waiting_on is not None:
             yield self.cycle.waiting_on
         for index in sorted(range(len(self.cycle.planners)), key=lambda i: i != self.cycle.orient):
             if self.cycle.planners[index].tree.fits(body):  # every planner numbers the block edges alike
-                yield index, self.cycle.planners[index].tree.spanning_tree(body, prefer=prefer)
+                yield Outline(index, self.cycle.planners[index].tree.spanning_tree(body, prefer=prefer))
         if last is not None:
             yield last
         after = (list(reversed(self.route)) + body)[:len(body) + 1]  # the body the route leads to
-        if self.cycle.planners[self.cycle.orient].tree.fits(after):
-            yield self.cycle.orient, self.cycle.planners[self.cycle.orient].tree.spanning_tree(after, prefer=prefer)
+        tree = self.cycle.planners[self.cycle.orient].tree
+        if tree.fits(after):
+            yield Outline(self.cycle.orient, tree.spanning_tree(after, prefer=prefer))
 
     def next_direction(self):
         """The move of the first way of playing that applies (see the module docstring)."""
@@ -139,13 +142,16 @@ class HamiltonSolver(Solver):
         fruit = game.fruit.last_generate
         fruit = -1 if fruit is None else grid.index(fruit)
         ours = self.moved_to == head  # the body is the one our own moves left
+        self._keep_body(snake, head, ours)
         self._count_hunger(len(snake))
         self.cycle.follow(ours, self.moved_from, head, len(snake))
         nxt = self._follow_route(fruit) if ours else None
         if nxt is None:
             self.route.clear()
             self.cycle.replanning(ours, len(snake))
-            nxt = self._plan(grid.flat_body(snake), fruit)
+            if self._body is None:
+                self._body = grid.flat_body(snake)
+            nxt = self._plan(self._body, fruit)
         self.moved_from, self.moved_to = head, nxt
         if nxt is None:
             return snake.direction()  # no safe move at all
@@ -175,6 +181,20 @@ class HamiltonSolver(Solver):
         already shown to be won. The headless runner does not call such a game stuck."""
         proof = self.decision.proof
         return proof is ProofState.WIN or proof is ProofState.UNDER_WAY and self.endgame.proven()
+
+    def _keep_body(self, snake, head, ours):
+        """Keep the flat body in step with the snake without reading all of it: our own move
+        adds the new head and drops the tail unless the snake ate. After anyone else's move
+        (or a tail that is not where ours would be) it is read afresh when next needed."""
+        body = self._body
+        if not ours or body is None:
+            self._body = None
+            return
+        body.insert(0, head)
+        if len(body) > len(snake):
+            body.pop()
+        if len(body) != len(snake) or body[-1] != self.grid.index(snake.tail()):
+            self._body = None
 
     def _count_hunger(self, length):
         if length != self.last_length:

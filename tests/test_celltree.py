@@ -175,6 +175,40 @@ def test_any_arc_of_an_outline_fits(clockwise, length):
         assert outline(tree, flags, body[-1])[:length] == arc
 
 
+def plain_kruskal(tree, body):
+    """The spanning tree `body` lies along, plainly: its IN edges, then every other edge
+    not OUT that joins two parts, in edge order (hamilton/spanning.py skips whole rows)."""
+    state, _ = tree.marks(body)
+    parent, flags = list(range(tree.blocks)), bytearray(len(tree.edges))
+
+    def find(a):
+        while parent[a] != a:
+            a = parent[a]
+        return a
+
+    for wanted in (IN, 0):
+        for e, mark in enumerate(state):
+            a, b = (find(v) for v in tree.edges[e])
+            if mark == wanted and a != b:
+                parent[a] = b
+                flags[e] = 1
+    return flags
+
+
+@pytest.mark.parametrize("clockwise", [True, False])
+@pytest.mark.parametrize("board", [(40, 30), (31, 29), (9, 6), (6, 11), (2, 12), (12, 2), (3, 3)])
+def test_the_spanning_tree_is_kruskals_in_edge_order(clockwise, board):
+    """Arcs of random outlines, short and long, anywhere on the board: the rows far from the
+    body are copied whole, and the tree must still be Kruskal's, edge by edge."""
+    tree = CellTree(*board, clockwise)
+    rnd = random.Random(board[0] * 100 + board[1])
+    for _ in range(12):
+        cycle = tree.outline(random_tree(tree, rnd), 0)
+        start, length = rnd.randrange(len(cycle)), rnd.choice([1, 2, 5, 30, len(cycle) // 2, len(cycle)])
+        body = [cycle[(start + k) % len(cycle)] for k in range(length)][::-1]
+        assert tree.spanning_tree(body) == plain_kruskal(tree, body)
+
+
 NO_LANE = [". . . .",
            ". 1 0 .",   # c of the top-left block stays left or crosses down, never right
            ". . . .",

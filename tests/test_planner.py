@@ -3,6 +3,8 @@
 Positions are drawn as in tests/boards.py: arrows lead from the tail to the head H, * is the
 fruit. All are clockwise boards (the starting snake's driving direction).
 """
+import random
+
 import pytest
 
 from boards import NO_ROUTE_YET, board
@@ -12,7 +14,10 @@ from hamilton.celltree import IN, OUT, CellTree
 from hamilton.grid import Grid
 from hamilton import planner as planner_module
 from hamilton.clock import Clock
-from hamilton.planner import Planner, last_meal
+from hamilton.meal import first_break_at_meal
+from hamilton.planner import Bans, Planner, last_meal
+from hamilton.slices import finish
+from slow_search import slow_search
 
 
 def setup(rows):
@@ -21,6 +26,17 @@ def setup(rows):
     grid = Grid(game.width, game.height)
     fruit = grid.index(game.fruit.last_generate)
     return Planner(CellTree(game.width, game.height)), grid.flat_body(game.snake), fruit
+
+
+def plan(planner, body, fruit, within=None):
+    """The planner's route, its search run to the end at once."""
+    return finish(planner.planning(body, fruit, within=within))
+
+
+def search(planner, body, fruit, length=None):
+    """One search's route for `body`, no move banned (`length`: the body's, unless given)."""
+    aim = planner.aims.at(fruit, len(body) if length is None else length)
+    return finish(planner.searching(body[0], aim, Clock(planner.tree, body), Bans(len(planner.tree.stay))))
 
 
 def after_eating(body, route):
@@ -48,7 +64,7 @@ def test_a_block_the_tail_leaves_in_time_may_be_entered():
     the tail has left them: 7 moves. Were the body's blocks closed until the whole body has
     gone, the way round would take 11."""
     planner, body, fruit = setup(TAIL_LEAVES)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert len(route) == 7 and route[-1] == fruit
     assert_safe_and_fitting(planner, body, route)
 
@@ -66,7 +82,7 @@ def test_obstacles_are_judged_at_the_meal_not_when_the_head_passes():
     while the head is on its way. Judging each move at its own time finds no route at all;
     judging it at (its time + the lane distance still to go) finds the 6-move one."""
     planner, body, fruit = setup(ONLY_BY_THE_END)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert route is not None and len(route) == 6
     assert_safe_and_fitting(planner, body, route)
 
@@ -83,7 +99,7 @@ def test_a_wall_may_not_end_on_a_corner_the_body_walls_touch():
     """Without the corner rule the first route found runs the wall line into the body's own
     and is refused by the exact check; with it, the first route found is the one."""
     planner, body, fruit = setup(WALL_LINE)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert len(route) == 7 and planner.searches == 1
     assert_safe_and_fitting(planner, body, route)
 
@@ -102,10 +118,9 @@ def test_a_route_that_breaks_the_tree_is_refused_and_searched_again():
     of IN edges, which the search cannot see. The exact check bans that crossing, and the
     second search finds a route round the left edge that fits."""
     planner, body, fruit = setup(SECOND_TRY)
-    first = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
-                           (bytearray(36), bytearray(36), bytearray(36)), len(body))
+    first = search(planner, body, fruit)
     assert planner.tree.first_break(after_eating(body, first), new=len(first)) == (15, True)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert planner.searches == 2 and route != first
     assert_safe_and_fitting(planner, body, route)
 
@@ -145,13 +160,13 @@ def test_the_search_pays_for_a_route_that_cuts_the_empty_blocks_in_two(monkeypat
     the search takes 16 moves down the right edge, along the bottom and up the left, and the
     empty blocks stay one piece. With every move costing the same, it takes the shortest."""
     planner, body, fruit = setup(ALONG_THE_EDGE)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert len(route) == 16
     assert empty_block_regions(planner.tree, after_eating(body, route)) == 1
     assert_safe_and_fitting(planner, body, route)
     for name in ("HELD_COST", "BESIDE_COST", "OPEN_COST"):
         monkeypatch.setattr(planner_module, name, 1)
-    shortest = Planner(planner.tree).plan(body, fruit)
+    shortest = plan(Planner(planner.tree), body, fruit)
     assert len(shortest) == 14
     assert empty_block_regions(planner.tree, after_eating(body, shortest)) == 2
 
@@ -172,11 +187,11 @@ def test_of_two_routes_as_short_the_search_takes_the_one_beside_the_body(monkeyp
     between it and the body. Moves into open space cost more, so the search takes the first;
     when they cost what moves beside a wall cost, it takes the second."""
     planner, body, fruit = setup(BESIDE_THE_BODY)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert len(route) == 10 and route[:7] == [7 * 8 + 6 - 8 * k for k in range(7)]  # up column 6
     assert empty_block_regions(planner.tree, after_eating(body, route)) == 1
     monkeypatch.setattr(planner_module, "OPEN_COST", planner_module.BESIDE_COST)
-    across = Planner(planner.tree).plan(body, fruit)
+    across = plan(Planner(planner.tree), body, fruit)
     assert len(across) == 10 and empty_block_regions(planner.tree, after_eating(body, across)) == 2
 
 
@@ -197,7 +212,7 @@ def test_a_block_beside_the_body_away_from_the_edge_counts_as_sheltered():
     body's row leaves the empty blocks in one piece; the other leaves a strip cut off between
     itself and the body."""
     planner, body, fruit = setup(BESIDE_THE_BODY_INSIDE)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert len(route) == 6
     assert empty_block_regions(planner.tree, after_eating(body, route)) == 1
 
@@ -212,7 +227,7 @@ def test_a_route_back_onto_the_cell_it_left_two_moves_ago_is_refused():
 
 def test_no_route_while_the_body_is_in_the_way():
     planner, body, fruit = setup(NO_ROUTE_YET)
-    assert planner.plan(body, fruit) is None
+    assert plan(planner, body, fruit) is None
 
 
 JUDGED_LATER = [". . . . . . . .",
@@ -230,10 +245,8 @@ def test_with_no_route_for_the_earliest_meal_the_rules_are_judged_at_a_later_one
     every way. A route round the top takes 9 moves, and by then the tail has left them: the
     search judged as if the meal came len(body) / LATE_PART moves later finds it."""
     planner, body, fruit = setup(JUDGED_LATER)
-    lanes = planner.lane_distances(fruit, len(body))
-    no_bans = (bytearray(64), bytearray(64), bytearray(64))
-    assert planner.search(body[0], fruit, Clock(planner.tree, body), lanes, no_bans, len(body)) == []
-    route = planner.plan(body, fruit)
+    assert search(planner, body, fruit) == []
+    route = plan(planner, body, fruit)
     assert route is not None and len(route) == 9
     assert_safe_and_fitting(planner, body, route)
 
@@ -250,11 +263,10 @@ def test_moves_the_meal_will_have_forgotten_need_no_lanes():
     """A snake of 3 with the fruit 4 moves away. The first moves will have left the body by
     the meal, so they need not follow the lanes: 4 moves. On the lanes alone: 16."""
     planner, body, fruit = setup(FORGOTTEN_BY_THE_MEAL)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert len(route) == 4
     assert_safe_and_fitting(planner, body, route)
-    lanes_only = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
-                                (bytearray(36), bytearray(36), bytearray(36)), length=10 ** 9)
+    lanes_only = search(planner, body, fruit, length=10 ** 9)
     assert len(lanes_only) == 16
 
 
@@ -273,7 +285,7 @@ def test_a_free_move_never_reverses_a_snake_of_two(rows):
     """For a snake of 2 the neck is the tail, free at the first move, yet moving onto it is a
     reversal: the search never offers it."""
     planner, body, fruit = setup(rows)
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert route[0] != body[1]
     assert_safe_and_fitting(planner, body, route)
 
@@ -311,8 +323,8 @@ def test_the_last_meal_reads_the_clock_from_its_now():
 @pytest.mark.parametrize("rows", [TAIL_LEAVES, ONLY_BY_THE_END, WALL_LINE, SECOND_TRY])
 def test_lane_distance_is_a_lower_bound_of_the_route(rows):
     planner, body, fruit = setup(rows)
-    route = planner.plan(body, fruit)
-    assert planner.lane_distances(fruit)[body[0]] <= len(route)
+    route = plan(planner, body, fruit)
+    assert planner.aims.lane_distances(fruit)[body[0]] <= len(route)
 
 
 COMES_BACK = [". . . . . .",
@@ -328,10 +340,9 @@ def test_a_route_may_not_come_back_to_a_cell_its_own_body_still_holds():
     pass a cell twice. Here the first route circles back over a cell it entered fewer moves
     ago than the snake is long; it is refused and the next one is safe."""
     planner, body, fruit = setup(COMES_BACK)
-    first = planner.search(body[0], fruit, Clock(planner.tree, body), planner.lane_distances(fruit),
-                           (bytearray(36), bytearray(36), bytearray(36)), len(body))
+    first = search(planner, body, fruit)
     assert planner._bites_itself(body[0], first, len(body)) is not None
-    route = planner.plan(body, fruit)
+    route = plan(planner, body, fruit)
     assert planner.searches > 1 and planner._bites_itself(body[0], route, len(body)) is None
     assert_safe_and_fitting(planner, body, route)
 
@@ -362,7 +373,7 @@ def test_the_clock_kept_move_by_move_agrees_with_a_fresh_one():
         else:
             clock.moved(body[1], body[0])
         fresh = Clock(tree, body, clock.now)
-        for part in ("free_at", "open_at", "touch"):
+        for part in ("free_at", "open_at", "shelter", "touch"):
             assert left(clock, getattr(clock, part)) == left(fresh, getattr(fresh, part)), part
         assert marks(clock) == marks(fresh)
         compared += 1
@@ -375,9 +386,9 @@ def test_the_clock_kept_move_by_move_agrees_with_a_fresh_one():
 def test_lane_distances_cut_at_a_cap_are_the_whole_ones_cut(width, height):
     planner = Planner(CellTree(width, height))
     for target in range(0, width * height, 5):
-        whole = list(planner.lane_distances(target))
+        whole = list(planner.aims.lane_distances(target))
         for cap in (1, 2, 5, 13):
-            assert planner.lane_distances(target, cap) == [min(d, cap) for d in whole]
+            assert planner.aims.lane_distances(target, cap) == [min(d, cap) for d in whole]
 
 
 def positions(width, height, seed, every=7):
@@ -396,28 +407,94 @@ def positions(width, height, seed, every=7):
         game.step()
 
 
-def test_the_guided_search_finds_routes_as_cheap_as_the_unguided_one_and_looks_at_fewer_states(monkeypatch):
-    """search() is A*: guided toward the fruit, it must find a route exactly as cheap as the
-    search that looks everywhere alike (GUIDED False), found or not, and look at fewer states."""
+GAMES = [(6, 6, 1), (8, 6, 2), (9, 8, 3), (7, 7, 4), (12, 10, 5), (20, 16, 6)]  # width, height, seed
+
+
+def test_the_search_takes_out_the_states_the_plain_search_takes_out():
+    """searching() relaxes its moves inline over the clock's tables; tests/slow_search.py
+    calls a function per rule. On positions of real games, with the meal judged now and
+    later, within a bound or not, with moves banned or not, both find the same route at the
+    same cost after taking out the same number of states (the planner's budgets count them)."""
+    rng = random.Random(5)
+    compared = found = 0
+    for width, height, seed in GAMES:
+        for planner, body, fruit in positions(width, height, seed):
+            clock, aim, size = Clock(planner.tree, body), planner.aims.at(fruit, len(body)), width * height
+            for later in (0, max(1, len(body) // 4)):
+                bans = Bans(size)
+                for cell in rng.sample(range(size), 3 if rng.random() < 0.5 else 0):
+                    bans.ban(cell, rng.randrange(3))
+                within = rng.choice([None, width, 2 * width])
+                planner.taken = 0
+                route = finish(planner.searching(body[0], aim, clock, bans, later, within))
+                fast = (route, planner.cost if route else None, planner.taken)
+                assert fast == slow_search(planner.tree, body[0], aim, clock, bans, later, within)
+                compared, found = compared + 1, found + bool(route)
+    assert compared > 200 and 0 < found < compared
+
+
+def test_a_search_finds_what_it_finds_whatever_searches_came_before():
+    """The planner's tables keep what earlier searches left (each search counts its costs
+    from a lower base); a search then finds what a new planner's first one finds, also when
+    the bases run out and the tables start afresh."""
+    def answer(planner, body, fruit):
+        route = search(planner, body, fruit)
+        return route, planner.cost if route else None
+
+    found = 0
+    for planner, body, fruit in positions(12, 10, 5, every=11):
+        expected = answer(Planner(planner.tree), body, fruit)
+        assert answer(planner, body, fruit) == expected
+        planner._work.base = -(1 << 29)  # the next search's base is past the last one kept
+        assert answer(planner, body, fruit) == expected
+        found += bool(expected[0])
+    assert found > 10
+
+
+def test_the_guided_search_finds_routes_as_cheap_as_the_unguided_one_and_looks_at_fewer_states():
+    """The search is A*: guided toward the fruit, it must find a route exactly as cheap as the
+    search that looks everywhere alike, found or not, and look at fewer states (the plain
+    search, which the planner's takes out the same states as, can do both)."""
     seen = found = 0
     guided = unguided = 0
-    for width, height, seed in [(6, 6, 1), (8, 6, 2), (9, 8, 3), (7, 7, 4), (12, 10, 5), (20, 16, 6)]:
+    for width, height, seed in GAMES:
         for planner, body, fruit in positions(width, height, seed):
-            clock = Clock(planner.tree, body)
-            lanes = planner.lane_distances(fruit, len(body))
-            bans = (bytearray(width * height), bytearray(width * height), bytearray(width * height))
-            answers = []
-            for guided in (True, False):
-                monkeypatch.setattr(planner_module, "GUIDED", guided)
-                planner.taken = 0
-                route = planner.search(body[0], fruit, clock, lanes, bans, len(body))
-                answers.append((bool(route), planner.cost if route else None, planner.taken))
-            (got, cost, taken), (whole_got, whole_cost, whole_taken) = answers
-            assert (got, cost) == (whole_got, whole_cost)
+            clock, aim = Clock(planner.tree, body), planner.aims.at(fruit, len(body))
+            bans = Bans(width * height)
+            route, cost, taken = slow_search(planner.tree, body[0], aim, clock, bans)
+            whole_route, whole_cost, whole_taken = slow_search(planner.tree, body[0], aim, clock, bans, guided=False)
+            assert (bool(route), cost) == (bool(whole_route), whole_cost)
             guided, unguided = guided + taken, unguided + whole_taken
-            seen, found = seen + 1, found + got
+            seen, found = seen + 1, found + bool(route)
     assert seen > 100 and 0 < found < seen  # routes found and routes not yet found both met
     assert guided < 0.8 * unguided
+
+
+def lane_walk(tree, head, moves, rng):
+    """`moves` random stays and crosses from `head` (a route the check may well refuse)."""
+    route, c = [], head
+    for _ in range(moves):
+        c = tree.cross[c] if tree.cross[c] != -1 and rng.random() < 0.4 else tree.stay[c]
+        route.append(c)
+    return route
+
+
+@pytest.mark.parametrize("width, height, seed", [(6, 6, 1), (8, 6, 2), (12, 10, 5), (20, 16, 6), (16, 12, 7)])
+def test_the_clock_finds_the_break_at_the_meal_that_the_cells_show(width, height, seed):
+    """first_break_at_meal reads the body after a route and the meal off the clock; it must
+    blame what CellTree.first_break blames on that body's cells: for the routes the searches
+    find (refused ones among them) and for random walks along the lanes, short and long."""
+    rng = random.Random(seed)
+    checked, refused = 0, 0
+    for planner, body, fruit in positions(width, height, seed, every=3):
+        tree, clock = planner.tree, Clock(planner.tree, body)
+        routes = [search(planner, body, fruit)] + [lane_walk(tree, body[0], rng.randrange(1, 2 * len(body) + 3), rng)
+                                                  for _ in range(4)]
+        for route in filter(None, routes):
+            expected = tree.first_break(after_eating(body, route), new=len(route))
+            assert first_break_at_meal(clock, body[0], route) == expected
+            checked, refused = checked + 1, refused + (expected is not None)
+    assert checked > 100 and 0 < refused < checked
 
 
 def test_a_plan_on_a_big_board_looks_near_the_line_to_the_fruit():
@@ -427,7 +504,7 @@ def test_a_plan_on_a_big_board_looks_near_the_line_to_the_fruit():
     width, height = 40, 30
     planner = Planner(CellTree(width, height))
     body = [width + 3, width + 2, width + 1]
-    route = planner.plan(body, 2 * width + 30)
+    route = plan(planner, body, 2 * width + 30)
     assert len(route) == 28
     assert planner.taken < 300
 
@@ -436,8 +513,8 @@ def test_a_plan_makes_at_most_replans_searches_over_both_meals(monkeypatch):
     """Every route refused by the exact check (here by a stand-in that blames the head's
     cell): the plan gives up after REPLANS searches in all, not REPLANS per meal judged."""
     planner, body, fruit = setup(TAIL_LEAVES)
-    monkeypatch.setattr(planner.tree, "first_break", lambda after, new=None: (body[0], False))
-    assert planner.plan(body, fruit) is None
+    monkeypatch.setattr(planner_module, "first_break_at_meal", lambda clock, head, route: (body[0], False))
+    assert plan(planner, body, fruit) is None
     assert planner.searches == planner_module.REPLANS
 
 
@@ -448,11 +525,11 @@ def test_a_plan_within_a_number_of_moves_finds_no_longer_route_and_looks_at_fewe
     width, height = 40, 30
     planner = Planner(CellTree(width, height))
     body, fruit = [width + 3, width + 2, width + 1], 2 * width + 30
-    unasked = planner.plan(body, fruit)
-    assert planner.plan(body, fruit, within=28) == unasked
-    unbounded = planner.plan(body, fruit, within=10**6)
+    unasked = plan(planner, body, fruit)
+    assert plan(planner, body, fruit, within=28) == unasked
+    unbounded = plan(planner, body, fruit, within=10**6)
     assert unbounded == unasked
-    assert planner.plan(body, fruit, within=27) is None
+    assert plan(planner, body, fruit, within=27) is None
     assert planner.taken < 200
 
 
@@ -460,9 +537,9 @@ def test_states_counts_the_work_of_every_plan():
     """states() goes on counting across plans (taken is the last plan's alone)."""
     planner, body, fruit = setup(TAIL_LEAVES)
     assert planner.states() == 0
-    planner.plan(body, fruit)
+    plan(planner, body, fruit)
     first = planner.taken
-    planner.plan(body, fruit)
+    plan(planner, body, fruit)
     assert first > 0 and planner.states() == 2 * first
 
 
@@ -470,10 +547,10 @@ def test_a_plan_within_a_number_of_moves_takes_the_cheapest_route_short_enough()
     """ALONG_THE_EDGE: the cheapest route takes 16 moves (it keeps to the body); within 15
     moves the cheapest is a 14-move one that costs one more; within 13 there is none."""
     planner, body, fruit = setup(ALONG_THE_EDGE)
-    cheapest = planner.plan(body, fruit)
+    cheapest = plan(planner, body, fruit)
     assert (len(cheapest), planner.cost) == (16, 60)
-    assert planner.plan(body, fruit, within=16) == cheapest
-    shorter = planner.plan(body, fruit, within=15)
+    assert plan(planner, body, fruit, within=16) == cheapest
+    shorter = plan(planner, body, fruit, within=15)
     assert (len(shorter), planner.cost) == (14, 61)
     assert_safe_and_fitting(planner, body, shorter)
-    assert planner.plan(body, fruit, within=13) is None
+    assert plan(planner, body, fruit, within=13) is None
