@@ -83,6 +83,8 @@ class Guarded:
     def next_direction(self):
         """The solver's move, a snake.Direction."""
         answer = self._call("next_direction", self.solver.next_direction)
+        if type(answer) is Direction:  # the built-in solvers' answer: nothing to convert
+            return answer
         if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer <= 3:
             return Direction(answer)
         raise self._fail("next_direction", f"answered {brief(answer)}, not a direction (snake.Direction or 0-3)")
