@@ -4,15 +4,16 @@ and it never loses by its own fault while a move survived the tick (the soak's c
 import pytest
 
 from headless.soak import InvariantError
+from pather import PathSolve
 from snake import DOWN, LEFT, RIGHT, UP, Snake
 from versus import rounds
 from versus.duel import A, B, Duel
-from versus.rival import DEAD, RISKY, SAFE, Look, RivalSolver
+from versus.rival import DEAD, RISKY, SAFE, Look, RivalSolver, territory
 from versus.rounds import RoundSpec, play_round, surviving_moves
 
 
-def duel_at(width, height, a, a_dir, b, b_dir, fruit, length=2):
-    duel = Duel(width, height, length, seed=1)
+def duel_at(width, height, a, a_dir, b, b_dir, fruit, length=2, seed=1):
+    duel = Duel(width, height, length, seed=seed)
     duel.restore([Snake(width, height, a, a_dir), Snake(width, height, b, b_dir)], fruit, 0, [0, 0])
     return duel
 
@@ -113,3 +114,50 @@ def test_the_rival_beats_the_random_mover_and_greedy_blind_on_a_small_run():
         won = sum(play_round(RoundSpec(16, 12, 3, "rival", b, seed, swapped))["winner"] == "a"
                   for seed in range(1, 11) for swapped in (False, True))
         assert won >= least, (b, won)
+
+
+def test_territory_counts_the_cells_each_head_reaches_strictly_first():
+    ps = PathSolve(5, 1)
+    row = ps.board
+    at = [ps.index[(x, 0)] for x in range(5)]
+    assert territory(ps, at[0], at[3], row) == (1, 2)  # (1, 0) is A's; (2, 0) and (4, 0) are B's
+    assert territory(ps, at[0], at[4], row) == (1, 1)  # (2, 0), reached by both at once, is nobody's
+    assert territory(ps, at[4], at[0], row) == (1, 1)
+
+
+def test_in_a_standoff_the_snake_with_fewer_cells_of_its_own_makes_way():
+    #  . . . . . . . .     both heads 2 moves from the fruit, both snakes 2 long: neither could
+    #  a A . * . B b .     ever step on it first. B has a column more behind it: A makes way
+    #  . . . . . . . .     (up, no nearer), B goes on, and eats two ticks later.
+    duel = duel_at(8, 3, [(1, 1), (0, 1)], RIGHT, [(5, 1), (6, 1)], LEFT, (3, 1))
+    rivals = [RivalSolver(duel.side(A)), RivalSolver(duel.side(B))]
+    assert [r.next_direction() for r in rivals] == [UP, LEFT]
+    assert [r.decision.step for r in rivals] == ["way", "near"]
+    assert rivals[A].decision.claims == (7, 10) and rivals[B].decision.claims == (10, 7)
+    duel.step((UP, LEFT))
+    assert [r.next_direction() for r in rivals] == [RIGHT, LEFT]  # A 3 moves away, B 1: B's
+    duel.step((RIGHT, LEFT))
+    assert rivals[B].next_direction() == LEFT and rivals[B].decision.step == "fruit"
+    duel.step((DOWN, LEFT))
+    assert duel.eaten == [0, 1]
+
+
+def test_a_standoff_with_as_many_cells_each_is_broken_by_a_lot_drawn_from_the_seed():
+    #  . . . . . . .     the board is its own mirror: both claim 7 cells. Exactly one makes
+    #  a A . * . B b     way, which one follows from the round's seed, and over seeds each
+    #  . . . . . . .     side does.
+    makers = []
+    for seed in range(1, 11):
+        duel = duel_at(7, 3, [(1, 1), (0, 1)], RIGHT, [(5, 1), (6, 1)], LEFT, (3, 1), seed=seed)
+        steps = []
+        for side in (A, B):
+            rival = RivalSolver(duel.side(side))
+            rival.next_direction()
+            assert rival.decision.claims == (7, 7)
+            steps.append(rival.decision.step)
+        assert sorted(steps) == ["near", "way"]
+        makers.append(steps.index("way"))
+        again = RivalSolver(duel.side(makers[-1]))
+        again.next_direction()
+        assert again.decision.step == "way"  # the same round, the same draw
+    assert set(makers) == {A, B}

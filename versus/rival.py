@@ -14,7 +14,14 @@ Each move, in this order:
         the longer (meeting head on there, it lives). It takes the first step of
         that way if a copy of itself that followed it and ate could still reach its own tail
         (greedy's step (c), with the other snake's body a wall).
-    (3) Otherwise it draws near the fruit, for the next one and to stand in the other's
+    (3) In a standoff (as near the fruit as the other head, both snakes of one length:
+        neither could ever step on it first, since a meeting there kills both), the snake
+        that claims less makes way: it takes no step nearer, so the other gets there first.
+        Its claim is the cells its head reaches strictly before the other head (`territory`);
+        as many each, a lot drawn from the round's seed, the fruit and both heads decides
+        (`lot`), alike whichever side looks. Making way, it takes the move after which it
+        reaches the most cells first, among those after which it can reach its tail.
+        Otherwise it draws near the fruit, for the next one and to stand in the other's
         way, by a move after which it can still reach its tail.
     (4) Otherwise it follows its tail the long way round (the move farthest from it that
         still reaches it).
@@ -27,6 +34,7 @@ snake (a single game), it plays (2)-(5) as a careful greedy.
 Cells are PathSolve's bit indices (pather.py) inside, cells (x, y) at the edges.
 """
 import dataclasses
+import zlib
 from typing import Optional
 
 from snake import DOWN, LEFT, NAMES, RIGHT, UP
@@ -47,11 +55,12 @@ class RivalDecision(Decision):
     """Why rival made its move: the step that chose it (see the module), and what it saw."""
 
     solver: str = "rival"
-    step: Optional[str] = None  # "fruit", "near", "tail", "room", "straight"
+    step: Optional[str] = None  # "fruit", "way", "near", "tail", "room", "straight"
     direction: Optional[str] = None
     safety: Optional[dict] = None  # {direction name: safe / risky / dead} of each move looked at
     mine: Optional[int] = None  # its distance to the fruit (None: no way)
     theirs: Optional[int] = None  # the other head's distance to the fruit (None: no way, or no other)
+    claims: Optional[tuple] = None  # in a standoff: (cells it reaches first, cells the other does)
 
 
 class Look:
@@ -69,6 +78,8 @@ class Look:
         self.other_next = self.reachable_by_other()  # cells the other head may enter on this tick
         self.other_may_eat = self.fruit is not None and (self.other_next >> self.fruit) & 1
         self.longer = other is not None and len(me) > len(other)  # a meeting head on is the rival's
+        self.even = other is not None and len(me) == len(other)  # a meeting head on kills both
+        self.other_head = ps.index[other.head()] if other is not None else None
 
     def reachable_by_other(self):
         """The board cells the other head can step on now (a turn back onto its neck is no move)."""
@@ -157,6 +168,10 @@ class RivalSolver(GreedySolver):
                 if direc is not None:
                     return "fruit", direc
             lasting = [d for d in pool if self.keeps_tail(look, d)]
+            if decision.mine is not None and decision.mine == decision.theirs and look.even:
+                direc = self.make_way(look, lasting, toward, decision)
+                if direc is not None:  # (3), a standoff it does not claim
+                    return "way", direc
             near = [d for d in lasting if look.head + ps.offset[d] != look.fruit
                     and nearest(toward, [look.head + ps.offset[d]]) is not None]
             if near:  # (3)
@@ -189,6 +204,34 @@ class RivalSolver(GreedySolver):
         self.path = path
         return direc
 
+    def make_way(self, look, lasting, toward, decision):
+        """Step (3) in a standoff (as near the fruit as the other head, both of one length, so
+        that neither could ever step on it first): the snake that claims fewer cells makes way,
+        by a move that takes it no nearer, the one after which it reaches the most cells before
+        the other head. None when it claims the fruit, or has no such move."""
+        ps = self.pather
+        mine, theirs = territory(ps, look.head, look.other_head, look.free)
+        decision.claims = (mine, theirs)
+        if not yields(mine, theirs, self.lot(look.head, look), self.lot(look.other_head, look)):
+            return None
+        away = []
+        for d in lasting:
+            left = nearest(toward, [look.head + ps.offset[d]])
+            if left is None or left >= decision.mine:
+                away.append(d)
+        if not away:
+            return None
+        return max(away, key=lambda d: territory(ps, look.head + ps.offset[d], look.other_head,
+                                                 look.free & ~(1 << look.head + ps.offset[d]))[0])
+
+    def lot(self, cell, look):
+        """A number drawn for a head on `cell` from the round's seed, the fruit and both heads:
+        what breaks a standoff in which both snakes claim as much (a position the same seen
+        from either side draws the same two numbers, one for each head)."""
+        heads = sorted((look.head, look.other_head))
+        text = f"{getattr(self.game, 'seed', 0)} {look.fruit} {heads} {cell}"
+        return zlib.crc32(text.encode())
+
     def after(self, look, direc):
         """(head, tail, free cells) of the rival after moving in `direc` without eating."""
         ps, body = self.pather, look.me.body
@@ -214,6 +257,31 @@ class RivalSolver(GreedySolver):
         """The free cells reachable after moving in `direc`."""
         head, _, free = self.after(look, direc)
         return bin(self.pather.region(head, free)).count("1")
+
+
+def territory(ps, mine, theirs, free):
+    """(the cells the head on `mine` reaches strictly before the head on `theirs`, the cells
+    `theirs` reaches strictly first): both spread a cell a tick over the `free` cells; a cell
+    both reach on one tick is nobody's and stops both."""
+    stride = ps.stride
+    a, b = 1 << mine, 1 << theirs
+    rest = free & ~a & ~b
+    count_a = count_b = 0
+    while a or b:
+        grow_a = ((a >> 1) | (a << 1) | (a >> stride) | (a << stride)) & rest
+        grow_b = ((b >> 1) | (b << 1) | (b >> stride) | (b << stride)) & rest
+        rest &= ~(grow_a | grow_b)
+        both = grow_a & grow_b
+        a, b = grow_a & ~both, grow_b & ~both
+        count_a += bin(a).count("1")
+        count_b += bin(b).count("1")
+    return count_a, count_b
+
+
+def yields(mine, theirs, my_lot, their_lot):
+    """Whether the snake with `mine` cells of its own makes way to the one with `theirs`: the
+    one with fewer does; as many, the lower lot does (as many and one lot: neither)."""
+    return (mine, my_lot) < (theirs, their_lot)
 
 
 def distances(ps, target, free):
