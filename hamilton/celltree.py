@@ -74,6 +74,7 @@ class CellTree:
         self.across = len(self.columns)  # blocks per row
         self.blocks = self.across * len(self.rows)
         self._number_edges()
+        self._touching()
         self._lanes()
         self._gates()
         self._corners()
@@ -91,8 +92,15 @@ class CellTree:
         for e, (a, b) in enumerate(self.edges):
             self.adjacent[a].append((b, e))
             self.adjacent[b].append((a, e))
-        self.on_edge = [len(adjacent) < 4 for adjacent in self.adjacent]  # each block: on the board's edge?
-        self.around = [[b] + [a for a, _ in adjacent] for b, adjacent in enumerate(self.adjacent)]  # b and those
+
+    def _touching(self):
+        """Each cell's neighbours on the board (`touching`), and whether it lies on the board's
+        edge (`rimmed`: fewer than four)."""
+        width, size = self.width, self.width * self.height
+        self.touching = [[n for n, on_board in ((c - width, c >= width), (c + width, c + width < size),
+                                                (c - 1, c % width > 0), (c + 1, c % width < width - 1)) if on_board]
+                         for c in range(size)]
+        self.rimmed = [len(touching) < 4 for touching in self.touching]
 
     def _lanes(self):
         """Each cell's stay: the next cell round its block's ring, the way the snake drives."""

@@ -5,16 +5,16 @@ the body shrinks from the tail while the head travels, and each obstacle has a m
 which it is gone:
 
     cell    free after the tail has left it             free_at[cell]
+            and after it has left the cell's four       shelter[cell]
+            neighbours too (the board's edge: never)
     block   no body cell of it is left                  open_at[block]
-            nor of its four neighbours (the board's     shelter[block]
-            edge: never)
     edge    no body move marks it IN or OUT any more    until[edge]
     corner  no body wall touches it any more            touch[corner]
 
 The planner's rules of a move (planner.py) read these times at the move the meal is judged
 by, and the exact check of a route (meal.py) reads the body the meal leaves off them. Each
-table is kept up to date a move at a time: a move changes a cell, a block and its
-neighbours' shelter, an edge and two corners. Cells are flat (grid.py); blocks, edges,
+table is kept up to date a move at a time: a move changes a cell and its neighbours'
+shelter, a block, an edge and two corners. Cells are flat (grid.py); blocks, edges,
 gates and corners come from celltree.py.
 """
 from hamilton.celltree import IN, NONE, OUT
@@ -43,8 +43,8 @@ class Clock:
             b = tree.block[c]
             if free_at[c] > open_at[b]:
                 open_at[b] = free_at[c]
-        self.shelter = [NEVER if tree.on_edge[b] else max(open_at[a] for a in tree.around[b])
-                        for b in range(tree.blocks)]
+        self.shelter = [NEVER if tree.rimmed[c] else max(free_at[n] for n in touching)
+                        for c, touching in enumerate(tree.touching)]
         self.mark = bytearray(len(tree.edges))
         self.until = [0] * len(tree.edges)
         self.touch = [0] * (tree.rim + 1)
@@ -68,10 +68,10 @@ class Clock:
         b = self.tree.block[head]
         if held > self.open_at[b]:
             self.open_at[b] = held
-            shelter = self.shelter
-            for a in self.tree.around[b]:
-                if held > shelter[a]:
-                    shelter[a] = held
+        shelter = self.shelter
+        for n in self.tree.touching[head]:
+            if held > shelter[n]:
+                shelter[n] = held
 
     def ate(self, old_head, head):
         """The snake moved its head from `old_head` to `head` and ate there (the tail stayed).

@@ -47,7 +47,7 @@ LATE_PART = 4  # no route for the earliest meal: search again as if it came len(
 SLICE = 256  # states a search takes between pauses, when it is run a piece at a time (planning)
 BUDGET = 8 * SLICE  # the most states a move may search: a few ms, below the fastest tick (docs/measurements.md)
 # What a move costs the search (see searching): into a block the body still holds at the meal,
-# into a block beside one (or beside the board's edge), into open space.
+# into a cell beside a cell it holds (or on the board's edge), into open space.
 HELD_COST, BESIDE_COST, OPEN_COST = 3, 4, 6
 SPAN = OPEN_COST + HELD_COST + 1  # a move raises a state's priority by 0 to OPEN_COST + HELD_COST (searching)
 STAY, CROSS, FREE = 0, 1, 2  # the kinds of move a plan bans (Bans)
@@ -151,10 +151,10 @@ class Planner:
         cells, [] if the fruit cannot be reached. `self.cost` is then the route's cost.
 
         What a move costs: HELD_COST into a block the body still holds at the meal,
-        BESIDE_COST into a block beside one of those or beside the board's edge (the clock's
-        `shelter`), OPEN_COST into open space. A route across open space cuts the empty
-        blocks in two, and the next fruit, in the other part, waits for the tail to open a
-        way; a route along the body or the edge leaves them in one piece:
+        BESIDE_COST into a cell beside a cell the body holds then, or on the board's edge
+        (the clock's `shelter`), OPEN_COST into open space. A route across open space cuts
+        the empty blocks in two, and the next fruit, in the other part, waits for the tail
+        to open a way; a route along the body or the edge leaves them in one piece:
 
             +--+--+--+--+--+    b: the body's blocks at the meal, h the head's;
             |b |b |h |o |o |    *: the fruit, by the board's right edge
@@ -165,6 +165,10 @@ class Planner:
             +--+--+--+--+--+    blocks stay in one piece
             |  |  |  |  |  |
             +--+--+--+--+--+
+
+        Beside is judged by the cell: a route one cell off the body would leave a strip one
+        cell wide between them, a lane one way only in the blocks' circulation, which a
+        later route needing the other way must go all round (docs/design.md).
 
         A move into a cell at least the body's length in lanes from the fruit is forgotten
         by the meal (the rest of the route takes at least that long), so there any move to a
@@ -269,7 +273,7 @@ class Planner:
                     end, g, b = meal + lanes[n], gate[c], block[n]
                     kept = open_at[b]
                     if (mark[g] != OUT) if until[g] >= end and mark[g] else kept < end:
-                        k, ns = here + (held if kept >= end else beside if shelter[b] >= end else open_), n + met
+                        k, ns = here + (held if kept >= end else beside if shelter[n] >= end else open_), n + met
                         if k < cost[ns]:
                             cost[ns], dist[ns], came[ns] = k, t, s
                             buckets[k - base + guide[n]].append(ns)
@@ -284,7 +288,7 @@ class Planner:
                     else:
                         then = wall_met[c] if met else wall_apart[c]
                     b, ns = block[n], n + then
-                    k = here + (held if open_at[b] >= end else beside if shelter[b] >= end else open_)
+                    k = here + (held if open_at[b] >= end else beside if shelter[n] >= end else open_)
                     if then >= 0 and k < cost[ns]:
                         cost[ns], dist[ns], came[ns] = k, t, s
                         buckets[k - base + guide[n]].append(ns)

@@ -42,14 +42,15 @@ def may_stay(clock, c, met, end):
     return met or tree.wall_from[c] == rim
 
 
-def price(clock, b, end):
-    """What a move into block b costs, the meal at move `end`: HELD_COST if the body still
-    holds it then, BESIDE_COST if it holds one of its four neighbours or b lies on the
+def price(clock, n, end):
+    """What a move into cell n costs, the meal at move `end`: HELD_COST if the body still
+    holds n's block then, BESIDE_COST if it holds one of n's four neighbours or n lies on the
     board's edge, else OPEN_COST."""
-    tree, open_at = clock.tree, clock.open_at
-    if open_at[b] >= end:
+    tree = clock.tree
+    if clock.open_at[tree.block[n]] >= end:
         return HELD_COST
-    if len(tree.adjacent[b]) < 4 or any(open_at[a] >= end for a, _ in tree.adjacent[b]):
+    around = _neighbours(n, tree.width, len(tree.stay))
+    if len(around) < 4 or any(clock.free_at[m] >= end for m in around):
         return BESIDE_COST
     return OPEN_COST
 
@@ -107,13 +108,13 @@ def slow_search(tree, head, aim, clock, bans, later=0, within=None, guided=True)
         if n != NONE and clock.free_at[n] <= t and not bans.cross[c]:
             end = meal + lanes[n]
             if may_cross(clock, c, tree.block[n], end):
-                relax(n, n + size if met else n, cost[s] + price(clock, tree.block[n], end), t, s)
+                relax(n, n + size if met else n, cost[s] + price(clock, n, end), t, s)
         n = tree.stay[c]
         if clock.free_at[n] <= t and not bans.stay[c]:
             end = meal + lanes[n]
             walls_met = may_stay(clock, c, met, end)
             if walls_met is not None:
-                relax(n, n + size if walls_met else n, cost[s] + price(clock, tree.block[n], end), t, s)
+                relax(n, n + size if walls_met else n, cost[s] + price(clock, n, end), t, s)
     return [], None, taken
 
 
