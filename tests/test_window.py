@@ -118,6 +118,15 @@ def test_a_dot_plays_the_players_queued_key_and_starts_a_waiting_game(make_app):
     assert app.tick() and app.game.snake.head() == (2, 3)
 
 
+def test_a_new_game_the_player_drives_waits_for_a_key_however_many_ticks_pass(make_app):
+    app = make_app()
+    head = app.game.snake.head()
+    for _ in range(16):  # time enough to hit the right wall, had it set off
+        assert app.tick() is False
+    assert app.waiting and app.game.steps == 0 and app.game.snake.head() == head
+    assert "your turn: steer to start" in app.say.caption()
+
+
 def test_a_dot_while_playing_is_refused_with_a_note(make_app, capsys):
     app = make_app(middle_game(RIGHT))
     press(app, pygame.K_PERIOD)
