@@ -53,7 +53,12 @@ from snake import DELTA, DOWN, LEFT, RIGHT, UP
 
 IN, OUT = 1, 2  # an edge's mark: crossed by the body, or passed by
 NONE = -1  # no gate (the border), no edge
-CORNER, CENTRE = "corner", "centre"  # which cell an odd x odd board's 3x3 corner block leaves out
+# Which cell an odd x odd board's 3x3 corner block leaves out, as (x, y) from the board's
+# bottom-right corner: that corner, the block's centre, or the block's other corner on the
+# right side or on the bottom side. The last two change no gate and no wall of the corner's
+# trees, so trees of one driving direction share a clock; the block's inner corner would not.
+LEAVE_OUT = {"corner": (1, 1), "centre": (2, 2), "right side": (1, 3), "bottom side": (3, 1)}
+CORNER, CENTRE = "corner", "centre"
 
 
 class CellTree:
@@ -68,8 +73,8 @@ class CellTree:
         # Odd x odd: the bottom-right block is 3x3 and its ring leaves one cell out.
         self.skipped = NONE
         if width % 2 and height % 2:
-            corner = (width - 1, height - 1) if leave_out == CORNER else (width - 2, height - 2)
-            self.skipped = corner[1] * width + corner[0]
+            dx, dy = LEAVE_OUT[leave_out]
+            self.skipped = (height - dy) * width + width - dx
         self.columns, self.rows = _spans(width), _spans(height)
         self.across = len(self.columns)  # blocks per row
         self.blocks = self.across * len(self.rows)
@@ -299,15 +304,14 @@ class CellTree:
 
 def _ring_of_nine(perimeter, centre, sx, sy):
     """The ring of a 3x3 block without cell (sx, sy): the perimeter without the centre, or,
-    without the outer corner, a ring that turns in through the centre:
+    without one of its corners, a ring that turns in through the centre there:
 
-        > > v          > > v
-        ^ x v          ^ v <      x: left out
-        ^ < <          ^ < x
+        > > v     > > v     > v x     > > v
+        ^ x v     ^ v <     ^ > v     ^ < v      x: left out (clockwise)
+        ^ < <     ^ < x     ^ < <     x ^ <
     """
     if (sx, sy) == centre:
         return perimeter
-    cx, cy = centre
     k = perimeter.index((sx, sy))
     return perimeter[:k] + [centre] + perimeter[k + 1:]
 

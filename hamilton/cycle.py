@@ -13,16 +13,18 @@ the position a few moves ahead, one slice per move, and is ready when the snake 
 tick) and a slice: a search with no answer by then is dropped, the snake waits, and the
 search is made again for a position a few moves ahead, CATCH_UP slices a move.
 
-On an odd x odd board, which has no Hamiltonian cycle, the trees leave one cell out: the
-corner, or the centre of the 3x3 block at the corner. When the fruit lands on the cell left
-out, the route is planned with the trees that leave out the other one.
+On an odd x odd board, which has no Hamiltonian cycle, the trees leave one cell out of the
+3x3 block at the corner: the board's corner, the block's centre, or the block's corner on the
+right or the bottom side (celltree.LEAVE_OUT). When the fruit lands on the cell left out, the
+route is planned with the trees that leave out another, the one the body leaves soonest: the
+route cannot end until the body is off that cell.
 
 Before it takes a route, it tries waiting w = 1, 2, ... moves round the outline first and
 planning from there: a route that is sooner in all and no dearer wins (_sooner_after_waiting).
 """
 from typing import NamedTuple
 
-from hamilton.celltree import CENTRE, CORNER, CellTree
+from hamilton.celltree import CORNER, LEAVE_OUT, CellTree
 from hamilton.decision import HamiltonDecision, Mode
 from hamilton.clock import Clock
 from hamilton.planner import BUDGET, HELD_COST, SLICE, Planner
@@ -50,7 +52,7 @@ class CyclePlay:
         if min(width, height) >= 2:
             odd = width % 2 and height % 2
             self.planners = [Planner(CellTree(width, height, clockwise, leave_out))
-                             for clockwise in (True, False) for leave_out in ((CORNER, CENTRE) if odd else (CORNER,))]
+                             for clockwise in (True, False) for leave_out in (LEAVE_OUT if odd else (CORNER,))]
         self.orient = 0  # the index of the planner whose tree the body fitted last
         self.clock = None  # the body's Clock (planner.py), kept up to date move by move
         self.in_order = False  # whether the body we left fits planners[orient] (known, not re-checked)
@@ -90,11 +92,17 @@ class CyclePlay:
 
     def _planner_for(self, index, fruit):
         """The planner to reach `fruit` with: this one, or, if its tree leaves that very cell
-        out (odd x odd), the one of the same driving direction that leaves out the other."""
+        out (odd x odd), the one of the same driving direction whose cell left out the body
+        leaves soonest (the clock's; the first such, on a tie). A search made ahead keeps the
+        planner it began with."""
         if fruit != self.planners[index].tree.skipped:
             return index
-        clockwise = self.planners[index].tree.clockwise
-        return next(i for i, p in enumerate(self.planners) if p.tree.clockwise == clockwise and i != index)
+        ahead = self.ahead
+        if ahead is not None and (ahead.fruit, ahead.index) == (fruit, index):
+            return ahead.target  # a search under way keeps the planner it began with
+        clockwise, free_at = self.planners[index].tree.clockwise, self.clock.free_at
+        others = [i for i, p in enumerate(self.planners) if p.tree.clockwise == clockwise and i != index]
+        return min(others, key=lambda i: free_at[self.planners[i].tree.skipped])
 
     def move(self, body, fruit):
         """(the cells to move along, the decision): a route to `fruit` (its first cell now),
@@ -106,11 +114,11 @@ class CyclePlay:
             return None
         self.orient = index
         tree = self.planners[index].tree
-        target = self._planner_for(index, fruit)
         slices = BUDGET // SLICE
         if self.clock is None or self.clock.tree.clockwise != tree.clockwise:
             self.clock = Clock(tree, body)  # the trees of one driving direction share their gates
             slices //= 2  # this move has read the whole body already (the clock, likely a fit)
+        target = self._planner_for(index, fruit)
         planner = self.planners[target]  # every search of this move is this planner's
         spent = planner.states()
         search = self._search(body, fruit, index, target, slices)
@@ -130,7 +138,7 @@ class CyclePlay:
         position, or of a new one for here and now (at most `slices` slices of it)."""
         search, self.ahead = self.ahead, None
         if search is None or (search.fruit, search.index) != (fruit, index):
-            search = Ahead(self.planners[target].planning(body, fruit, self.clock), fruit, index, 0, len(body))
+            search = Ahead(self.planners[target].planning(body, fruit, self.clock), fruit, index, 0, len(body), target)
             search.work(slices)
         else:
             search.step()
@@ -168,7 +176,7 @@ class CyclePlay:
         clock = self.clock.copy()
         for old, new in zip([body[0]] + walk, walk):
             clock.moved(old, new)
-        self.ahead = Ahead(self.planners[target].planning(later, fruit, clock), fruit, index, moves, len(body),
+        self.ahead = Ahead(self.planners[target].planning(later, fruit, clock), fruit, index, moves, len(body), target,
                            per_move, last)
         self.ahead.work()
 
@@ -272,8 +280,9 @@ class Ahead:
     states); a search that still has no answer then is given up (the snake waits on, and plans
     again further ahead)."""
 
-    def __init__(self, planning, fruit, index, left, length, per_move=1, last=None):
+    def __init__(self, planning, fruit, index, left, length, target, per_move=1, last=None):
         self.search, self.fruit, self.index, self.length = Sliced(planning), fruit, index, length
+        self.target = target  # the planner the search is made with (index's, or odd x odd another)
         self.left = self.moves = left
         self.per_move = per_move  # slices a move on the way
         self.last = BUDGET // SLICE if last is None else last  # and on arrival

@@ -4,7 +4,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from hamilton.celltree import CENTRE, CORNER, IN, NONE, OUT, CellTree
+from hamilton.celltree import CENTRE, CORNER, IN, LEAVE_OUT, NONE, OUT, CellTree
 from hamilton.grid import Grid
 
 ARROW = {">": 1, "<": -1}
@@ -116,7 +116,17 @@ def test_an_odd_side_ends_in_blocks_three_cells_long():
                   "^ < ^ < <",
                   "> v > > v",
                   "^ v ^ x v",
-                  "^ < ^ < <"])])
+                  "^ < ^ < <"]),
+    ("right side", 14, ["> v > > v",
+                        "^ < ^ < <",
+                        "> v > v x",
+                        "^ v ^ > v",
+                        "^ < ^ < <"]),
+    ("bottom side", 22, ["> v > > v",
+                         "^ < ^ < <",
+                         "> v > > v",
+                         "^ v ^ < v",
+                         "^ < x ^ <"])])
 def test_odd_by_odd_rings_leave_one_cell_of_the_corner_block_out(leave_out, skipped, rows):
     tree = CellTree(5, 5, leave_out=leave_out)
     assert tree.skipped == skipped
@@ -128,6 +138,19 @@ def test_odd_by_odd_rings_leave_one_cell_of_the_corner_block_out(leave_out, skip
             seen.add(c)
             c = tree.next_on_outline(flags, c)
         assert c == 0 and len(seen) == 24 and skipped not in seen
+
+
+@pytest.mark.parametrize("width, height", [(5, 5), (7, 9), (15, 15)])
+@pytest.mark.parametrize("clockwise", [True, False])
+def test_the_trees_of_one_driving_direction_share_their_gates_and_walls(width, height, clockwise):
+    """Whichever cell of the corner block they leave out, the trees of one driving direction
+    have the same gates and wall ends: one body's clock serves them all (cycle.py)."""
+    trees = [CellTree(width, height, clockwise, leave_out) for leave_out in LEAVE_OUT]
+    assert len({t.skipped for t in trees}) == len(LEAVE_OUT)
+    for tree in trees[1:]:
+        for part in ("gate", "cross", "wall_to", "wall_from"):
+            assert [v for c, v in enumerate(getattr(tree, part)) if tree.gate[c] != NONE or part in ("gate", "cross")] \
+                == [v for c, v in enumerate(getattr(trees[0], part)) if tree.gate[c] != NONE or part in ("gate", "cross")]
 
 
 @settings(max_examples=80, deadline=None)

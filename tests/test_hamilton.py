@@ -77,8 +77,10 @@ LEFT_OUT_CORNER = [". . . . .",
 
 def test_odd_by_odd_eats_the_cell_its_trees_left_out():
     """5x5 has no Hamiltonian cycle; the body fits the trees that leave the corner out, and
-    the fruit is on that corner. The route is planned on the trees that leave the centre of
-    the corner block out instead, and the game goes on to be won."""
+    the fruit is on that corner. The route is planned on the trees that leave out another
+    cell of the corner block, the one the tail leaves first of the three the body holds
+    (the block's centre (3, 3), its corners (4, 2) and (2, 4)): (4, 2), free in 3 moves (the
+    others in 5 and 7). The game goes on to be won."""
     game = board(LEFT_OUT_CORNER)
     solver = HamiltonSolver(game)
     fitting = [p.tree for p in solver.cycle.planners if p.tree.fits(solver.grid.flat_body(game.snake))]
@@ -88,7 +90,7 @@ def test_odd_by_odd_eats_the_cell_its_trees_left_out():
         game.snake.turn(solver.next_direction())
         game.step()
     tree = solver.cycle.planners[solver.cycle.orient].tree
-    assert game.snake.head() == (4, 4) and tree.skipped == 18  # now the centre
+    assert game.snake.head() == (4, 4) and tree.skipped == 2 * 5 + 4  # now (4, 2)
     assert play(game, solver).state == "won"
 
 
