@@ -87,7 +87,7 @@ def timing_of(times):
 
 def key_of_line(line):
     """The key (as `key` gives it) of the game a parsed line is about."""
-    return line["board"], line["seed"], line.get("solver", line.get("autopilot"))  # "autopilot": before 2026-11-28
+    return line["board"], line["seed"], line.get("solver", line.get("autopilot"))  # older files say "autopilot"
 
 
 def record_of(line):
