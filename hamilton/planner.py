@@ -211,25 +211,20 @@ class Planner:
         return self._work, True
 
     def _cheapest_first(self, head, aim, clock, bans, later, within, work):
-        """searching()'s loop. It is the planner's hot loop: the three kinds of move (free,
-        cross, stay) relax their neighbour inline, with every table in a local, as a call per
-        relaxed state would cost more than the relaxing itself. The priorities are counted
-        from the head's, so that the bucket of priority p is buckets[p]."""
+        """searching()'s hot loop: the moves (free, cross, stay) relax inline, every table a local
+        (a call per state costs more than relaxing it). Priority p waits in buckets[p]."""
         tree, size, fruit = self.tree, len(self.tree.stay), aim.fruit
         stay, cross, gate, block, wall_to = tree.stay, tree.cross, tree.gate, tree.block, tree.wall_to
-        wall_apart, wall_met = self._wall_apart, self._wall_met
+        wall_apart, wall_met, neighbours = self._wall_apart, self._wall_met, self.aims.neighbours
         lanes, straight, guide, forgotten, length = aim.lanes, aim.straight, aim.guide, aim.forgotten, aim.length
-        neighbours = self.aims.neighbours
         free_at, open_at, shelter = clock.free_at, clock.open_at, clock.shelter
         mark, until, touch, neck = clock.mark, clock.until, clock.touch, clock.neck
         no_stay, no_cross, no_free = bans.stay, bans.cross, bans.free
         held, beside, open_ = HELD_COST, BESIDE_COST, OPEN_COST
         deadline = NEVER if within is None else clock.now + within  # the move the fruit must be eaten by
         pause = counted = SLICE - self.taken % SLICE  # states until the next pause (a local count is cheaper)
-        base = work.start()  # costs are counted from here, below every cost an earlier search left
+        base, buckets = work.start(head, guide[head], clock.now)
         cost, dist, came = work.cost, work.dist, work.came
-        cost[head], dist[head] = base - guide[head], clock.now  # so the head's priority is 0
-        buckets = [[head]] + [[] for _ in range(SPAN - 1)]
         level = idle = 0  # the priority taken out; buckets empty in a row
         while idle < SPAN:
             bucket = buckets[level]
@@ -324,12 +319,14 @@ class _Work:
         # at most HELD_COST a move across the board: less than 8 * states in all.
         self.base, self.stride = 0, 8 * states
 
-    def start(self):
-        """The base of a new search's costs."""
+    def start(self, head, guide, now):
+        """(the base of a new search's costs, its buckets): the search from `head` (its guide
+        `guide`) at move `now` begins with the head alone, at priority 0."""
         self.base -= self.stride
         if self.base < -(1 << 29):
             self.cost, self.base = [NEVER] * len(self.cost), -self.stride
-        return self.base
+        self.cost[head], self.dist[head] = self.base - guide, now
+        return self.base, [[head]] + [[] for _ in range(SPAN - 1)]
 
 
 def last_meal(tree, head, fruit, clock):
