@@ -10,7 +10,7 @@ import pytest
 import drawer
 import main
 import window
-from window import app as window_app, labels, texts
+from window import actions, labels, texts
 from files import replay
 from game import LOST, PLAYING, WON
 from windows import BLOCK, H, W, color, make_config, middle_game, press, press_q_when
@@ -148,9 +148,9 @@ def test_replay_keys_pause_speed_and_again(saved):
         press(app, pygame.K_p)
         assert app.paused and not app.tick() and "paused" in app.say.caption()
         press(app, pygame.K_p, pygame.K_u)
-        assert app.interval == pytest.approx(0.3 * window_app.SPEED_FACTOR)
+        assert app.interval == pytest.approx(0.3 * actions.SPEED_FACTOR)
         press(app, pygame.K_i, pygame.K_i)
-        assert app.interval == pytest.approx(0.3 / window_app.SPEED_FACTOR)
+        assert app.interval == pytest.approx(0.3 / actions.SPEED_FACTOR)
         press(app, pygame.K_s, pygame.K_RETURN)  # steering and Return do nothing: the file drives
         assert app.auto and app.tick() and app.game.steps == 2
         assert app.game.snake.direction() == RIGHT

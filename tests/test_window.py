@@ -20,7 +20,7 @@ from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import ledger
 import main
 import window
-from window import app as window_app, labels, loop, texts
+from window import actions, app as window_app, labels, loop, texts
 from files import scores
 import solvers
 from game import LOST, PLAYING, WON, Game
@@ -73,7 +73,7 @@ def test_arrow_keys_steer_like_wasd(make_app):
 def test_u_and_i_scale_the_interval_and_hold_their_bounds(make_app):
     app = make_app()
     press(app, pygame.K_u)
-    assert app.interval == pytest.approx(0.3 * window_app.SPEED_FACTOR)
+    assert app.interval == pytest.approx(0.3 * actions.SPEED_FACTOR)
     press(app, pygame.K_i)
     assert app.interval == pytest.approx(0.3)
     press(app, *[pygame.K_u] * 100)
