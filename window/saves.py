@@ -54,22 +54,33 @@ class Saves:
             return
         moves_to_win = game.steps if game.state == WON else None
         self.new_bests = self.book.add(self.table_name(), scores.credit(app.drivers), len(game.snake), moves_to_win)
+        self.save_book()
+
+    def save_book(self):
+        """Write the best scores; a failure is a note and a line, the table stays in memory."""
         try:
             self.book.save()
         except scores.ScoreError as e:
-            app.tell(f"Best scores not saved: {e}", "scores not saved", f"best scores: {e}", err=True)
+            self.app.tell(f"Best scores not saved: {e}", "scores not saved", f"best scores: {e}", err=True)
 
     def save_log(self):
         """Space: write the debug log in the current directory and say where."""
         app = self.app
         logged = dict(app.config, speed=app.interval, auto=app.auto, solver=app.solver_name)
         try:
-            path = debuglog.write(app.game, logged, app.solver, directory=".", autopilot=app.auto)
+            path, shown = self.write_log(logged)
         except debuglog.DebugLogError as e:
             app.tell(f"Debug log not written: {e}", "debug log not written", f"error: debug log not written: {e}",
                      err=True)
             return
-        app.tell(f"Debug log written: {os.path.basename(path)}", "debug log written", f"debug log written: {path}")
+        app.tell(f"Debug log written: {shown}", "debug log written", f"debug log written: {path}")
+
+    def write_log(self, logged):
+        """(the path of the debug log written in the current directory with the config `logged`,
+        the name the board shows); DebugLogError when it cannot be."""
+        app = self.app
+        path = debuglog.write(app.game, logged, app.solver, directory=".", autopilot=app.auto)
+        return path, os.path.basename(path)
 
     def save_replay(self):
         """G: save the finished game as a replay file (replay_folder) and say where."""

@@ -132,8 +132,9 @@ class Texts:
         if app.settings is not None:
             return ("middle", self.settings_forms())
         if app.help_shown:
-            table = ("Keys (H or F1 closes this)",) + tuple(KEY_HELP)
-            return ("middle", (table, ("Keys: " + "; ".join(f"{k}: {what}" for k, what in KEY_HELP),)))
+            keys = self.key_help()
+            return ("middle", (("Keys (H or F1 closes this)",) + keys,
+                               ("Keys: " + "; ".join(f"{k}: {what}" for k, what in keys),)))
         if app.game.over():
             return ("edge", self.outcome_forms())
         if app.paused:
@@ -141,21 +142,42 @@ class Texts:
         if app.failure is not None:
             return ("edge", self.failure_forms())
         if app.waiting:
-            return ("edge", (("Press an arrow or WASD to start", "Return: the autopilot drives"),
-                             ("Press an arrow or WASD to start",)))
-        if app.circling():
-            return ("edge", ((f"Circling: {app.solver_shown} will never reach this fruit safely.",
-                              self.loop_news()[0]), (self.loop_news()[0],)))
-        news = self.endgame_news()
+            return ("edge", self.waiting_forms())
+        news = self.search_news()
         if news is not None:
-            lines = ENDGAME_NEWS[news][0]
-            decision = app.solver.decision
-            if getattr(decision, "at_most", None):
-                lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) is ProofState.WIN else AT_MOST_NEWS
-            return ("edge", (tuple(line.format(name=app.solver_shown, moves=self.moves_left()) for line in lines),))
+            return ("edge", news)
         if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
-            return ("edge", tuple((form,) for form in HINT))
+            return ("edge", self.hint_forms())
         return ()
+
+    def key_help(self):
+        """The keys H lists, as (key, what it does) pairs."""
+        return tuple(KEY_HELP)
+
+    def waiting_forms(self):
+        """What a game waiting for the player's first key says."""
+        return (("Press an arrow or WASD to start", "Return: the autopilot drives"),
+                ("Press an arrow or WASD to start",))
+
+    def hint_forms(self):
+        """The first-run hint while the autopilot drives."""
+        return tuple((form,) for form in HINT)
+
+    def search_news(self):
+        """The forms of what the solver driving is found or finds: an endless loop, or the end of a
+        hand-over being searched (or known lost); None when there is nothing to say."""
+        app = self.app
+        if app.circling():
+            return ((f"Circling: {app.solver_shown} will never reach this fruit safely.", self.loop_news()[0]),
+                    (self.loop_news()[0],))
+        news = self.endgame_news()
+        if news is None:
+            return None
+        lines = ENDGAME_NEWS[news][0]
+        decision = app.solver.decision
+        if getattr(decision, "at_most", None):
+            lines = ON_THE_WAY_NEWS if getattr(decision, "proof", None) is ProofState.WIN else AT_MOST_NEWS
+        return (tuple(line.format(name=app.solver_shown, moves=self.moves_left()) for line in lines),)
 
     def failure_forms(self):
         """The solver that broke the contract (solvers/guard.py): who, at which move and why, and

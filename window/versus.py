@@ -17,7 +17,6 @@ import sys
 import config as configuration
 import solvers
 from files import gif, scores, versus_log, versus_replay
-from files.debuglog import DebugLogError
 from files.replay import LETTER_DIRECTION, MAX_ROOM, ReplayError
 from solvers.guard import SolverFailed
 from versus.duel import (FULL_BOARD, HEAD_TO_HEAD, OTHER_BODY, OWN_BODY, SIDES, STALEMATE, SWAP, WALL, A, B,
@@ -294,32 +293,24 @@ VERSUS_KEYS = {  # help's first rows in versus play, by whether two players shar
 class VersusTexts(Texts):
     """What the board, the strip and the caption say in versus play."""
 
-    def board(self):
+    def key_help(self):
+        return tuple(VERSUS_KEYS[self.app.two_players]) + tuple(KEY_HELP[1:])
+
+    def waiting_forms(self):
         app = self.app
-        if app.help_shown and app.settings is None:
-            keys = tuple(VERSUS_KEYS[app.two_players]) + tuple(KEY_HELP[1:])
-            return ("middle", (("Keys (H or F1 closes this)",) + keys,
-                               ("Keys: " + "; ".join(f"{k}: {what}" for k, what in keys),)))
-        if app.settings is not None:
-            return super().board()
-        if app.game.over():
-            return ("edge", self.outcome_forms())
-        if app.paused:
-            return ("middle", (("PAUSED", "P: resume - H: help"),))
-        if app.failure is not None:
-            return ("edge", self.failure_forms())
-        if app.waiting:
-            if app.waiting == {A, B}:
-                return ("edge", (("Snake A: WASD - snake B: the arrows", "Each player's first key starts the round"),
-                                 ("A: WASD - B: arrows",)))
-            who = "WASD" if app.two_players and app.waiting == {A} else "the arrows" if app.waiting == {B} \
-                else "an arrow or WASD"
-            return ("edge", ((f"Press {who} to start", "Return: the autopilot drives"),
-                             (f"Press {who} to start",)))
-        if app.auto and app.hint_until is not None and app.clock() < app.hint_until:
-            return ("edge", (("The autopilot drives snake A. Return:\u00a0take\u00a0the\u00a0wheel",),
-                             ("Return:\u00a0take\u00a0the\u00a0wheel",)))
-        return ()
+        if app.waiting == {A, B}:
+            return (("Snake A: WASD - snake B: the arrows", "Each player's first key starts the round"),
+                    ("A: WASD - B: arrows",))
+        who = "WASD" if app.two_players and app.waiting == {A} else "the arrows" if app.waiting == {B} \
+            else "an arrow or WASD"
+        return ((f"Press {who} to start", "Return: the autopilot drives"), (f"Press {who} to start",))
+
+    def search_news(self):
+        return None  # no loop is watched, and no hand-over searched, in a round
+
+    def hint_forms(self):
+        return (("The autopilot drives snake A. Return:\u00a0take\u00a0the\u00a0wheel",),
+                ("Return:\u00a0take\u00a0the\u00a0wheel",))
 
     def outcome_forms(self):
         app = self.app
@@ -396,22 +387,13 @@ class VersusSaves(Saves):
             won = duel.steps if duel.over() and duel.winner == side else None
             self.new_bests |= self.book.add(self.table_name(), name, len(duel.snakes[side]), won)
             self.entered.add(name)
-        try:
-            self.book.save()
-        except scores.ScoreError as e:
-            app.tell(f"Best scores not saved: {e}", "scores not saved", f"best scores: {e}", err=True)
+        self.save_book()
 
-    def save_log(self):
+    def write_log(self, logged):
         app = self.app
-        logged = dict(app.config, speed=app.interval, auto=app.auto, solver=app.solver_name)
         drivers = [app.seats[s].ref if app.seats[s] is not None else scores.PLAYER for s in (A, B)]
-        try:
-            path = versus_log.write(app.game, logged, drivers, app.seats, directory=".")
-        except DebugLogError as e:
-            app.tell(f"Debug log not written: {e}", "debug log not written", f"error: debug log not written: {e}",
-                     err=True)
-            return
-        app.tell(f"Debug log written: {path}", "debug log written", f"debug log written: {path}")
+        path = versus_log.write(app.game, logged, drivers, app.seats, directory=".")
+        return path, path
 
     def replay(self):
         return versus_replay.VersusReplay.of(self.app.game, self.names())
