@@ -60,6 +60,17 @@ def check_plot(path):
         raise ConfigError(missing_hint())
 
 
+def plot_of(args, run, kind=None):
+    """(the plot `--plot` asks for, as `kind` (Plot by default) draws it for `run`, or None
+    without --plot; None, or the one line saying why that file may not be written)."""
+    if args.plot is None:
+        return None, None
+    refused = may_replace(args.plot, run if args.results is not None else None)
+    if refused:
+        return None, refused
+    return (kind or Plot)(args.plot, run, results=args.results is not None), None
+
+
 def may_replace(path, run):
     """None if the plot may be written at `path`, else the one line saying why not: a file there is
     kept, unless it is the plot of this very --results run (`run`: its first line; None without

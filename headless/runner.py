@@ -32,7 +32,7 @@ from headless.flags import DEFAULT_GAMES, default_max_steps, parse_boards, setti
 from headless.games import GameSpec
 from headless.jobs import WorkerLost, play_all
 from headless.keep import Keeper
-from headless.plot import Plot, may_replace
+from headless.plot import Plot, plot_of
 from headless.results import Games, Results, ResultsError, describe_run
 from headless.soak import InvariantError
 
@@ -145,13 +145,10 @@ def run(args, config, start=None):
     specs = [spec for width, height, fitted, steps in plans for ref in refs
              for spec in game_specs(width, height, fitted, ref, seed, steps, games, args.soak, **how)]
     run_named = describe_run(plans, refs, seed, games, args, log_digest(args.load))
-    plot = None
-    if args.plot is not None:
-        refused = may_replace(args.plot, run_named if args.results is not None else None)
-        if refused:
-            print(f"error: {refused}", file=sys.stderr)
-            return 2
-        plot = Plot(args.plot, run_named, results=args.results is not None)
+    plot, refused = plot_of(args, run_named, Plot)
+    if refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 2
     code = None
     reports = Reports()
     try:

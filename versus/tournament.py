@@ -29,7 +29,7 @@ import config as configuration
 import solvers
 from headless.figures import Timing
 from headless.flags import parse_boards
-from headless.plot import Plot, may_replace
+from headless.plot import Plot, plot_of
 from headless.results import ResultsError, timing_of, times_of
 from headless.cluster import ClusterError
 from headless.jobs import WorkerLost
@@ -284,13 +284,10 @@ def run(args, config):
                                                                  keep is not None)]
     run_named = {"versus": ",".join(refs), "seed": seed, "games": games, "initial_length": length,
                  "boards": [f"{w}x{h}" for w, h in boards], "soak": bool(args.soak)}
-    plot = None
-    if args.plot is not None:
-        refused = may_replace(args.plot, run_named if args.results is not None else None)
-        if refused:
-            print(f"error: {refused}", file=sys.stderr)
-            return 2
-        plot = VersusPlot(args.plot, run_named, results=args.results is not None)
+    plot, refused = plot_of(args, run_named, VersusPlot)
+    if refused:
+        print(f"error: {refused}", file=sys.stderr)
+        return 2
     results = []
     try:
         with contextlib.ExitStack() as stack:
