@@ -94,6 +94,25 @@ def test_odd_by_odd_eats_the_cell_its_trees_left_out():
     assert play(game, solver).state == "won"
 
 
+def test_a_search_made_ahead_keeps_the_planner_it_began_with():
+    """The planner for a fruit on the cell left out is chosen by when the tail leaves the
+    others; as the snake moves that choice may change, but a search under way for this fruit
+    and tree stays with its planner: its route is taken on it, and the body must fit it."""
+    from hamilton.clock import Clock
+    game = board(LEFT_OUT_CORNER)
+    play = HamiltonSolver(game).cycle
+    body = Grid(5, 5).flat_body(game.snake)
+    index = next(i for i, p in enumerate(play.planners) if p.tree.fits(body))
+    play.clock = Clock(play.planners[index].tree, body)
+    fruit = play.planners[index].tree.skipped
+    chosen = play._planner_for(index, fruit)
+    assert play.planners[chosen].tree.skipped == 2 * 5 + 4  # (4, 2): the tail leaves it first
+    other = next(i for i, p in enumerate(play.planners) if i not in (index, chosen)
+                 and p.tree.clockwise == play.planners[index].tree.clockwise)
+    play.ahead = cycle.Ahead(iter(()), fruit, index, 3, len(body), other)
+    assert play._planner_for(index, fruit) == other
+
+
 def test_8x8_games_take_well_under_the_leaders_figure():
     """20 games average under 480 moves (chuyangliu/snake's Hamiltonian solver: 717.83)."""
     total = 0
