@@ -168,8 +168,8 @@ class Texts:
         hand-over being searched (or known lost); None when there is nothing to say."""
         app = self.app
         if app.circling():
-            return ((f"Circling: {app.solver_shown} will never reach this fruit safely.", self.loop_news()[0]),
-                    (self.loop_news()[0],))
+            loop = self.loop_news()[0]
+            return ((f"Circling: {app.solver_shown} will never reach this fruit safely.", loop), (loop,))
         news = self.endgame_news()
         if news is None:
             return None
