@@ -57,6 +57,20 @@ NOT_SHIPPED = {"main.py", "drawer.py", "window", "tests", "docs"}  # the window'
 MISSING = "--cluster needs the distributed package (Dask): " + pip_install("distributed")
 
 
+
+def settle(loop, task):
+    """Leave `task` finished and its outcome taken, whatever stopped `loop` before it was done.
+    A Ctrl-C lands either between the task's steps (the loop stops, the task is still
+    pending: it is cancelled and run to its end) or inside a step (the task ends with the
+    KeyboardInterrupt, which propagates too). Either way asyncio must not find an outcome
+    never retrieved, or it prints a traceback when the task is thrown away."""
+    if not task.done():
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            loop.run_until_complete(task)
+    if not task.cancelled():
+        task.exception()  # taken: the caller has it, or is raising something else
+
 class ClusterError(Exception):
     """The cluster could not be used for this run, phrased as one line."""
 
@@ -253,10 +267,7 @@ class Cluster:
         except Exception as e:  # refused, TLS, a bad address, a peer that speaks no Dask
             raise self._unreached(unanswered(e, connected)) from None
         finally:
-            if not greeting.done():  # Ctrl-C
-                greeting.cancel()
-                with contextlib.suppress(BaseException):
-                    loop.run_until_complete(greeting)
+            settle(loop, greeting)
             loop.close()
 
     def _unreached(self, why):

@@ -332,6 +332,23 @@ def test_ctrl_c_while_the_scheduler_is_being_reached_ends_the_run_at_once():
     assert err == "interrupted: the figures are those of the games finished\n"  # not the timeout's line
 
 
+@needs_dask
+def test_a_ctrl_c_inside_the_greeting_s_step_leaves_no_task_to_complain(monkeypatch, caplog):
+    """The Ctrl-C of the test above lands between the loop's steps or inside one, as it falls;
+    this one lands inside, where the task itself ends with the KeyboardInterrupt."""
+    import gc
+    import distributed.comm
+
+    async def pressed(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(distributed.comm, "connect", pressed)
+    with pytest.raises(KeyboardInterrupt):
+        cluster.Cluster("tcp://127.0.0.1:1")._identity(time.monotonic() + 5)
+    gc.collect()  # asyncio speaks of an outcome never taken when the task is thrown away
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+
+
 def wait_until(condition, what, seconds=60):
     """Poll `condition` until it holds; fail naming `what` after `seconds` (a bound for a
     machine at any load, not a measure of speed)."""
