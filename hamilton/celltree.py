@@ -292,6 +292,15 @@ class CellTree:
         g = self.gate[cell]
         return self.cross[cell] if g != NONE and tree[g] else self.stay[cell]
 
+    def outline_steps(self, tree, start, goal):
+        """The moves round the outline of `tree` (edge flags) from `start` to `goal`; the
+        number of cells if it never gets there (the cell an odd x odd board leaves out)."""
+        cell, steps, size = start, 0, len(self.stay)
+        while cell != goal and steps < size:
+            cell = self.next_on_outline(tree, cell)
+            steps += 1
+        return steps
+
     def outline(self, tree, start):
         """Every cell round the outline of `tree` (edge flags), from `start`: the Hamiltonian
         cycle (without the cell an odd x odd board leaves out)."""

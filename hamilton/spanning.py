@@ -69,6 +69,33 @@ def _empty_tree(tree):
     return _EMPTY[key]
 
 
+_COMBS = {}  # (width, height) -> combs' answer
+
+
+def combs(tree):
+    """Edge flags of three more trees of an empty board, each a comb as Kruskal in edge
+    order makes one (its spine the top row, its teeth the columns), turned to another side.
+    Preferred by `spanning_tree`, each gives a body a tree whose outline runs otherwise
+    through the free blocks:
+
+        spine: the left column   the right column   the bottom row
+        + > + > + > +            + > + > + > +      +   +   +   +
+        v                                    v      ^   ^   ^   ^
+        + > + > + > +            + > + > + > +      +   +   +   +
+        v                                    v      ^   ^   ^   ^
+        + > + > + > +            + > + > + > +      + > + > + > +
+    """
+    key = (tree.width, tree.height)
+    if key not in _COMBS:
+        across, rows = tree.across, tree.blocks // tree.across
+        spines = (lambda a: a % across == 0, lambda a: a % across == across - 1)
+        left, right = (bytearray(b == a + 1 or (b == a + across and spine(a)) for a, b in tree.edges)
+                       for spine in spines)
+        bottom = bytearray(b == a + across or (b == a + 1 and a // across == rows - 1) for a, b in tree.edges)
+        _COMBS[key] = left, right, bottom
+    return _COMBS[key]
+
+
 def _marked(state, mark):
     """The edges whose mark in `state` is `mark`, in order."""
     edges, e = [], state.find(mark)
