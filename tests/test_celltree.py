@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from hamilton.celltree import CENTRE, CORNER, IN, LEAVE_OUT, NONE, OUT, CellTree
+from hamilton import spanning
 from hamilton.grid import Grid
 
 ARROW = {">": 1, "<": -1}
@@ -299,6 +300,23 @@ def test_spanning_tree_keeps_the_in_edges_and_avoids_the_out_edges():
         if m == OUT:
             assert not flags[e]
 
+
+
+@pytest.mark.parametrize("board", [(8, 8), (10, 6), (9, 7)])
+def test_each_comb_is_a_spanning_tree_a_short_body_keeps_when_it_is_preferred(board):
+    """spanning.combs: three more trees of an empty board (spine left, right, bottom), each
+    other than Kruskal's own (spine top), and given back whole to a body that lies along it."""
+    tree = CellTree(*board)
+    kruskal = tree.spanning_tree([0])
+    shapes = {bytes(kruskal)}
+    for comb in spanning.combs(tree):
+        assert sum(comb) == tree.blocks - 1
+        cycle = tree.outline(comb, 0)
+        assert len(set(cycle)) == len(cycle) == len(tree.stay) - (tree.skipped >= 0)  # Hamiltonian
+        body = cycle[3::-1]  # four cells along its outline, head first
+        assert tree.spanning_tree(body, prefer=comb) == comb
+        shapes.add(bytes(comb))
+    assert len(shapes) == 4
 
 def test_a_preferred_tree_is_kept_wherever_the_body_allows():
     """spanning_tree(body, prefer): the window's drawing of the cycle changes only where the

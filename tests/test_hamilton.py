@@ -5,7 +5,7 @@ import random
 import pytest
 
 from headless.games import lay_out
-from hamilton import cycle
+from hamilton import cycle, spanning
 from boards import NO_ROUTE_YET, board, draw
 from game import Game
 from hamilton.decision import Mode, ProofState
@@ -493,6 +493,31 @@ def test_the_cycle_it_gives_is_hamiltonian_from_the_head_and_is_followed_while_w
     assert play(game, solver, check=check).state == "won"
     assert seen["wait"] and seen["route"]
 
+
+
+def test_a_wait_follows_the_outline_that_reaches_the_fruit_soonest():
+    """Each time a wait chooses its tree, no other tree on offer (Kruskal's, and with each comb
+    preferred) would take the head to the fruit in fewer moves round its outline; and some
+    waits of the game take a tree other than Kruskal's own."""
+    game = Game(16, 16, 2, seed=3)
+    solver = HamiltonSolver(game)
+    play_, choose = solver.cycle, solver.cycle._wait_on
+    counted = {"waits": 0, "not Kruskal's": 0}
+
+    def chosen(index, body, fruit):
+        before = play_.waiting_on
+        choose(index, body, fruit)
+        if play_.waiting_on is not before:
+            tree = play_.planners[index].tree
+            steps = [tree.outline_steps(tree.spanning_tree(body, prefer), body[0], fruit)
+                     for prefer in (None,) + spanning.combs(tree)]
+            assert tree.outline_steps(play_.waiting_on.edges, body[0], fruit) == min(steps)
+            counted["waits"] += 1
+            counted["not Kruskal's"] += min(steps) < steps[0]
+
+    play_._wait_on = chosen
+    assert play(game, solver).state == "won"
+    assert counted["waits"] > 20 and counted["not Kruskal's"] > 5, counted
 
 def test_asking_for_the_cycle_changes_no_move():
     games = []
