@@ -258,9 +258,12 @@ class CyclePlay:
         """
         if self.waiting_on is None or self.waiting_on.planner != index:
             tree = self.planners[index].tree
-            trees = [tree.spanning_tree(body, prefer) for prefer in (None,) + combs(tree)]
-            edges = min(trees, key=lambda edges: tree.outline_steps(edges, body[0], fruit))
-            self.waiting_on = Outline(index, edges)
+            best, fewest = None, len(tree.stay)
+            for edges in tree.spanning_trees(body, (None,) + combs(tree)):
+                steps = tree.outline_steps(edges, body[0], fruit, fewest)
+                if best is None or steps < fewest:
+                    best, fewest = edges, steps
+            self.waiting_on = Outline(index, best)
 
     def _outline_walk(self, head, moves):
         """The next `moves` cells round the outline the waiting snake follows."""

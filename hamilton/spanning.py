@@ -17,6 +17,9 @@ copied from the tree of an empty board (`_empty_tree`), and its joins are made a
 only the rows beside the body go edge by edge, through a union-find. On a big board a
 wait's tree then costs a few rows, not the whole board.
 """
+from itertools import compress
+from operator import not_
+
 from hamilton.celltree import IN, OUT
 
 
@@ -27,10 +30,12 @@ def spanning_tree(tree, state, prefer=None):
     parent = list(range(tree.blocks))
     flags = bytearray(len(tree.edges))
     ins = _marked(state, IN)
-    _join(parent, ins, tree, flags)
+    joined = _join(parent, ins, tree, flags)
     if prefer is not None:
-        for preferred in (1, 0):
-            _join(parent, [e for e, s in enumerate(state) if s == 0 and prefer[e] == preferred], tree, flags)
+        every = range(len(flags))
+        joined += _join(parent, [e for e in compress(every, prefer) if not state[e]], tree, flags)
+        if joined < tree.blocks - 1:  # a tree has blocks - 1 joins: after them, no edge joins two parts
+            _join(parent, [e for e in compress(every, map(not_, prefer)) if not state[e]], tree, flags)
         return flags
     across, rows, edges = tree.across, tree.blocks // tree.across, tree.edges
     near = ()  # the rows beside a marked edge: an edge from row r reaches row r + 1
@@ -107,9 +112,9 @@ def _marked(state, mark):
 
 def _join(parent, edges, tree, flags):
     """Kruskal's step for each edge of `edges` in turn: it joins its two blocks if the
-    union-find `parent` has them apart, and is then flagged. Finding a root halves the path
-    walked (a block points on to its grandparent)."""
-    ends = tree.edges
+    union-find `parent` has them apart, and is then flagged; the joins made. Finding a root
+    halves the path walked (a block points on to its grandparent)."""
+    ends, joined = tree.edges, 0
     for e in edges:
         a, b = ends[e]
         while parent[a] != a:
@@ -119,3 +124,5 @@ def _join(parent, edges, tree, flags):
         if a != b:
             parent[a] = b
             flags[e] = 1
+            joined += 1
+    return joined

@@ -204,10 +204,13 @@ def test_any_arc_of_an_outline_fits(clockwise, length):
         assert outline(tree, flags, body[-1])[:length] == arc
 
 
-def plain_kruskal(tree, body):
+def plain_kruskal(tree, body, prefer=None):
     """The spanning tree `body` lies along, plainly: its IN edges, then every other edge
-    not OUT that joins two parts, in edge order (hamilton/spanning.py skips whole rows)."""
+    not OUT that joins two parts, in edge order, those `prefer` flags first if it is given
+    (hamilton/spanning.py skips whole rows, and stops once the tree is whole)."""
     state, _ = tree.marks(body)
+    if prefer is not None:  # the preferred edges as marks of their own, taken after IN
+        state = bytearray(m if m or not prefer[e] else 3 for e, m in enumerate(state))
     parent, flags = list(range(tree.blocks)), bytearray(len(tree.edges))
 
     def find(a):
@@ -215,7 +218,7 @@ def plain_kruskal(tree, body):
             a = parent[a]
         return a
 
-    for wanted in (IN, 0):
+    for wanted in (IN, 3, 0):
         for e, mark in enumerate(state):
             a, b = (find(v) for v in tree.edges[e])
             if mark == wanted and a != b:
@@ -236,6 +239,8 @@ def test_the_spanning_tree_is_kruskals_in_edge_order(clockwise, board):
         start, length = rnd.randrange(len(cycle)), rnd.choice([1, 2, 5, 30, len(cycle) // 2, len(cycle)])
         body = [cycle[(start + k) % len(cycle)] for k in range(length)][::-1]
         assert tree.spanning_tree(body) == plain_kruskal(tree, body)
+        trees = tree.spanning_trees(body, (None,) + spanning.combs(tree))
+        assert trees == [plain_kruskal(tree, body, prefer) for prefer in (None,) + spanning.combs(tree)]
 
 
 NO_LANE = [". . . .",
