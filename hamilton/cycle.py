@@ -254,12 +254,17 @@ class CyclePlay:
         fewest moves (the first on a tie): the wait ends when a route appears, and a head
         led toward the fruit meanwhile has the shorter route left. The outline of a comb
         runs along its spine and into and out of each tooth; by which side the spine lies,
-        the outline reaches the fruit's block early or late in its lap.
+        the outline reaches the fruit's block early or late in its lap. The combs are tried
+        where making them costs less than a move's search (BUDGET states for their edges):
+        on boards up to about 40x30; a bigger one follows Kruskal's own tree.
         """
         if self.waiting_on is None or self.waiting_on.planner != index:
             tree = self.planners[index].tree
+            others = combs(tree)
+            if len(others) * len(tree.edges) > BUDGET:
+                others = ()  # a big board: each tree costs about a state's work an edge, more than a move has
             best, fewest = None, len(tree.stay)
-            for edges in tree.spanning_trees(body, (None,) + combs(tree)):
+            for edges in tree.spanning_trees(body, (None,) + others):
                 steps = tree.outline_steps(edges, body[0], fruit, fewest)
                 if best is None or steps < fewest:
                     best, fewest = edges, steps

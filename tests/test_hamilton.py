@@ -519,6 +519,23 @@ def test_a_wait_follows_the_outline_that_reaches_the_fruit_soonest():
     assert play(game, solver).state == "won"
     assert counted["waits"] > 20 and counted["not Kruskal's"] > 5, counted
 
+
+@pytest.mark.parametrize("width,height,combs_tried", [(30, 30, True), (40, 30, True), (80, 60, False)])
+def test_a_big_board_s_wait_follows_kruskal_s_own_tree(width, height, combs_tried):
+    """The combs cost about a state's work an edge each: tried up to about 40x30, where the
+    fruit can lie where one of them passes sooner; past the budget, Kruskal's tree alone."""
+    play_ = cycle.CyclePlay(Grid(width, height), width, height)
+    tree = play_.planners[0].tree
+    body = tree.outline(tree.spanning_tree([0]), 0)[40::-1]  # 41 cells of the empty board's outline
+    kruskal = tree.spanning_tree(body)
+    taken = set()
+    for fruit in range(0, len(tree.stay), 7):
+        if fruit not in body:
+            play_.waiting_on = None
+            play_._wait_on(0, body, fruit)
+            taken.add(bytes(play_.waiting_on.edges))
+    assert (len(taken) > 1) == combs_tried and bytes(kruskal) in taken
+
 def test_asking_for_the_cycle_changes_no_move():
     games = []
     for ask in (False, True):
