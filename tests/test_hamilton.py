@@ -580,3 +580,13 @@ def test_no_cycle_from_greedy_nor_in_the_endgame():
     solver = HamiltonSolver(game)
     solver.next_direction()
     assert (solver.hamiltonian_cycle() is None) == (solver.decision.mode is not Mode.CELL_TREE)
+
+
+def test_where_the_moves_go_counts_each_tenth_s_waits_among_its_moves():
+    """docs/move_spread.py: the waits of a tenth are some of the moves spent on it, and a game
+    of hamilton has some (a move's decision says "wait")."""
+    from docs.move_spread import our_game, spent
+    reached, waits = our_game("hamilton", 8, 2, 1)
+    moves = spent(reached)
+    assert len(waits) == len(moves) == 10 and sum(moves) == reached[-1]
+    assert all(0 <= w <= m for w, m in zip(waits, moves)) and sum(waits) > 0
