@@ -261,8 +261,9 @@ class CyclePlay:
         if self.waiting_on is None or self.waiting_on.planner != index:
             tree = self.planners[index].tree
             others = combs(tree)
-            if len(others) * len(tree.edges) > BUDGET:
-                others = ()  # a big board: each tree costs about a state's work an edge, more than a move has
+            if len(others) * len(tree.edges) > BUDGET:  # each tree costs about a state's work an edge
+                self.waiting_on = Outline(index, tree.spanning_tree(body))  # a big board: Kruskal's alone
+                return
             best, fewest = None, len(tree.stay)
             for edges in tree.spanning_trees(body, (None,) + others):
                 steps = tree.outline_steps(edges, body[0], fruit, fewest)
