@@ -5,7 +5,7 @@
 For each game it notes the move at which the snake first fills 10%, 20%, ... 100% of the
 board, and prints, per tenth, the mean moves spent filling it, with its share of the game:
 
-    filled     hamilton moves   share    twanvl cell-variant   share
+    filled     hamilton moves   share    twanvl cell-variant   share   of ours, waits
     0-10%      ...
 
 With --twanvl (the anchor's binary, ../shared/anchors/build-twanvl.sh prints its path),
@@ -56,18 +56,24 @@ def marks(lengths_at, cells):
 
 
 def our_game(solver, size, length, seed):
-    """The moves at which one of our games reached each tenth of the board."""
+    """(the moves at which one of our games reached each tenth of the board, the moves of
+    each tenth that were waits): a move is a wait when the solver's `decision` says so
+    (hamilton's "wait": no route yet, one step round its cycle); a solver without one has none."""
     game = Game(size, size, length, seed)
     seen = [(0, len(game.snake))]
+    waits = [0] * TENTHS
+    guarded = Guarded(solver, game)
 
     def note():
         if len(game.snake) != seen[-1][1]:
             seen.append((game.steps, len(game.snake)))
-    outcome = play(game, Guarded(solver, game), 100 * size * size, Timing(), False, watch=note)
+        if getattr(getattr(guarded.solver, "decision", None), "step", None) == "wait":
+            waits[min(TENTHS - 1, len(game.snake) * TENTHS // (size * size))] += 1
+    outcome = play(game, guarded, 100 * size * size, Timing(), False, watch=note)
     seen.append((game.steps, len(game.snake)))
     if outcome != "won":
         raise SystemExit(f"{solver} did not win seed {seed}: {outcome}")
-    return marks(seen, size * size)
+    return marks(seen, size * size), waits
 
 
 def twanvl_game(binary, size, seed):
@@ -94,19 +100,22 @@ def main(argv=None):
     with ProcessPoolExecutor(args.jobs) as pool:
         ours = list(pool.map(our_game, [args.solver] * args.games, [args.size] * args.games,
                              [args.initial_length] * args.games, range(args.seed, args.seed + args.games)))
-    columns = [(f"{args.solver}, {args.games} games from length {args.initial_length}", means(ours))]
+    columns = [(f"{args.solver}, {args.games} games from length {args.initial_length}",
+                means([reached for reached, _ in ours]))]
+    waits = [sum(game[t] for _, game in ours) / len(ours) for t in range(TENTHS)]
     if args.twanvl:
         with ProcessPoolExecutor(args.jobs) as pool:
             theirs = list(pool.map(twanvl_game, [args.twanvl] * args.games, [args.size] * args.games,
                                    range(1, args.games + 1)))
         columns.append((f"twanvl cell-variant, {len(theirs)} games from length 1", means(theirs)))
     print(f"{args.size}x{args.size}: mean moves spent filling each tenth of the board")
-    print("| filled | " + " | ".join(f"{name}: moves | share" for name, _ in columns) + " |")
-    print("| --- |" + " --- | --- |" * len(columns))
+    print("| filled | " + " | ".join(f"{name}: moves | share" for name, _ in columns) + " | of ours, waits |")
+    print("| --- |" + " --- | --- |" * len(columns) + " --- |")
     for t in range(TENTHS):
         cells = [f"{values[t]:,.0f} | {100 * values[t] / sum(values):.1f}%" for _, values in columns]
-        print(f"| {10 * t}-{10 * t + 10}% | " + " | ".join(cells) + " |")
-    print("| whole game | " + " | ".join(f"{sum(values):,.0f} | 100%" for _, values in columns) + " |")
+        print(f"| {10 * t}-{10 * t + 10}% | " + " | ".join(cells) + f" | {waits[t]:,.0f} |")
+    print("| whole game | " + " | ".join(f"{sum(values):,.0f} | 100%" for _, values in columns)
+          + f" | {sum(waits):,.0f} |")
     return 0
 
 

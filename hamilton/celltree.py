@@ -284,13 +284,28 @@ class CellTree:
         edges, then any other edge not OUT that joins two parts (Kruskal, in edge order);
         given `prefer` (edge flags of another tree), its edges go before the rest, so that
         the tree is `prefer` itself wherever the body allows."""
+        return self.spanning_trees(body, (prefer,))[0]
+
+    def spanning_trees(self, body, prefers):
+        """spanning_tree(body, prefer) for each of `prefers`, the body's marks read once."""
         from hamilton.spanning import spanning_tree  # spanning.py reads this module's marks
-        return spanning_tree(self, self.marks(body)[0], prefer)
+        state = self.marks(body)[0]
+        return [spanning_tree(self, state, prefer) for prefer in prefers]
 
     def next_on_outline(self, tree, cell):
         """The cell after `cell` on the outline of the spanning tree `tree` (edge flags)."""
         g = self.gate[cell]
         return self.cross[cell] if g != NONE and tree[g] else self.stay[cell]
+
+    def outline_steps(self, tree, start, goal, most=None):
+        """The moves round the outline of `tree` (edge flags) from `start` to `goal`, or `most`
+        if that many do not get there (by default the number of cells: the outline never
+        gets to the cell an odd x odd board leaves out)."""
+        cell, steps, most = start, 0, len(self.stay) if most is None else most
+        while cell != goal and steps < most:
+            cell = self.next_on_outline(tree, cell)
+            steps += 1
+        return steps
 
     def outline(self, tree, start):
         """Every cell round the outline of `tree` (edge flags), from `start`: the Hamiltonian

@@ -29,6 +29,7 @@ from hamilton.decision import HamiltonDecision, Mode
 from hamilton.clock import Clock
 from hamilton.planner import BUDGET, HELD_COST, SLICE, Planner
 from hamilton.slices import Sliced
+from hamilton.spanning import combs
 from hamilton.survival import ordered_part
 
 WAIT_FIRST_BUDGET = 2 * SLICE  # states a route's move may spend on routes that wait first (a quarter of BUDGET)
@@ -129,7 +130,7 @@ class CyclePlay:
         # No route yet (the body is in the way for now), or no answer yet: one step round a
         # tree the body fits, which keeps it on that tree's outline, then look again. The same
         # tree serves until a route is found: the body stays an arc of its outline.
-        cells, decision = self._wait(index, tree, body)
+        cells, decision = self._wait(index, tree, body, fruit)
         self._search_on(search, body, fruit, index, target, decision)
         return cells, decision
 
@@ -209,7 +210,7 @@ class CyclePlay:
             return waits, best
         planner = self.planners[target]
         cost = planner.cost  # the best route's
-        self._wait_on(index, body)
+        self._wait_on(index, body, fruit)
         walk = self._outline_walk(body[0], len(route) - 2)
         if fruit in walk:  # the outline itself passes the fruit, sooner than the route
             best = walk[:walk.index(fruit) + 1]
@@ -239,18 +240,36 @@ class CyclePlay:
         return route, HamiltonDecision("route", mode=Mode.CELL_TREE, distance=len(route), searches=planner.searches,
                                        driving=planner.tree.name, waits=waits or None)
 
-    def _wait(self, index, tree, body):
+    def _wait(self, index, tree, body, fruit):
         """([one step round the outline of the tree `body` fits], the decision): the same tree while the wait lasts."""
-        self._wait_on(index, body)
+        self._wait_on(index, body, fruit)
         decision = HamiltonDecision("wait", mode=Mode.CELL_TREE, searches=self.planners[index].searches,
                                     driving=tree.name)
         return [tree.next_on_outline(self.waiting_on.edges, body[0])], decision
 
-    def _wait_on(self, index, body):
+    def _wait_on(self, index, body, fruit):
         """Choose the tree of planners[index] that `body` fits, whose outline a wait follows;
-        kept while the wait lasts."""
+        kept while the wait lasts. Of the trees Kruskal's gives the body alone and with each
+        of spanning.combs preferred, the one whose outline takes the head to `fruit` in the
+        fewest moves (the first on a tie): the wait ends when a route appears, and a head
+        led toward the fruit meanwhile has the shorter route left. The outline of a comb
+        runs along its spine and into and out of each tooth; by which side the spine lies,
+        the outline reaches the fruit's block early or late in its lap. The combs are tried
+        where making them costs less than a move's search (BUDGET states for their edges):
+        on boards up to about 40x30; a bigger one follows Kruskal's own tree.
+        """
         if self.waiting_on is None or self.waiting_on.planner != index:
-            self.waiting_on = Outline(index, self.planners[index].tree.spanning_tree(body))
+            tree = self.planners[index].tree
+            others = combs(tree)
+            if len(others) * len(tree.edges) > BUDGET:  # each tree costs about a state's work an edge
+                self.waiting_on = Outline(index, tree.spanning_tree(body))  # a big board: Kruskal's alone
+                return
+            best, fewest = None, len(tree.stay)
+            for edges in tree.spanning_trees(body, (None,) + others):
+                steps = tree.outline_steps(edges, body[0], fruit, fewest)
+                if best is None or steps < fewest:
+                    best, fewest = edges, steps
+            self.waiting_on = Outline(index, best)
 
     def _outline_walk(self, head, moves):
         """The next `moves` cells round the outline the waiting snake follows."""

@@ -17,6 +17,9 @@ copied from the tree of an empty board (`_empty_tree`), and its joins are made a
 only the rows beside the body go edge by edge, through a union-find. On a big board a
 wait's tree then costs a few rows, not the whole board.
 """
+from itertools import compress
+from operator import not_
+
 from hamilton.celltree import IN, OUT
 
 
@@ -27,10 +30,12 @@ def spanning_tree(tree, state, prefer=None):
     parent = list(range(tree.blocks))
     flags = bytearray(len(tree.edges))
     ins = _marked(state, IN)
-    _join(parent, ins, tree, flags)
+    joined = _join(parent, ins, tree, flags)
     if prefer is not None:
-        for preferred in (1, 0):
-            _join(parent, [e for e, s in enumerate(state) if s == 0 and prefer[e] == preferred], tree, flags)
+        every = range(len(flags))
+        joined += _join(parent, [e for e in compress(every, prefer) if not state[e]], tree, flags)
+        if joined < tree.blocks - 1:  # a tree has blocks - 1 joins: after them, no edge joins two parts
+            _join(parent, [e for e in compress(every, map(not_, prefer)) if not state[e]], tree, flags)
         return flags
     across, rows, edges = tree.across, tree.blocks // tree.across, tree.edges
     near = ()  # the rows beside a marked edge: an edge from row r reaches row r + 1
@@ -69,6 +74,33 @@ def _empty_tree(tree):
     return _EMPTY[key]
 
 
+_COMBS = {}  # (width, height) -> combs' answer
+
+
+def combs(tree):
+    """Edge flags of three more trees of an empty board, each a comb as Kruskal in edge
+    order makes one (its spine the top row, its teeth the columns), turned to another side.
+    Preferred by `spanning_tree`, each gives a body a tree whose outline runs otherwise
+    through the free blocks:
+
+        spine: the left column   the right column   the bottom row
+        + > + > + > +            + > + > + > +      +   +   +   +
+        v                                    v      ^   ^   ^   ^
+        + > + > + > +            + > + > + > +      +   +   +   +
+        v                                    v      ^   ^   ^   ^
+        + > + > + > +            + > + > + > +      + > + > + > +
+    """
+    key = (tree.width, tree.height)
+    if key not in _COMBS:
+        across, rows = tree.across, tree.blocks // tree.across
+        spines = (lambda a: a % across == 0, lambda a: a % across == across - 1)
+        left, right = (bytearray(b == a + 1 or (b == a + across and spine(a)) for a, b in tree.edges)
+                       for spine in spines)
+        bottom = bytearray(b == a + across or (b == a + 1 and a // across == rows - 1) for a, b in tree.edges)
+        _COMBS[key] = left, right, bottom
+    return _COMBS[key]
+
+
 def _marked(state, mark):
     """The edges whose mark in `state` is `mark`, in order."""
     edges, e = [], state.find(mark)
@@ -80,9 +112,9 @@ def _marked(state, mark):
 
 def _join(parent, edges, tree, flags):
     """Kruskal's step for each edge of `edges` in turn: it joins its two blocks if the
-    union-find `parent` has them apart, and is then flagged. Finding a root halves the path
-    walked (a block points on to its grandparent)."""
-    ends = tree.edges
+    union-find `parent` has them apart, and is then flagged; the joins made. Finding a root
+    halves the path walked (a block points on to its grandparent)."""
+    ends, joined = tree.edges, 0
     for e in edges:
         a, b = ends[e]
         while parent[a] != a:
@@ -92,3 +124,5 @@ def _join(parent, edges, tree, flags):
         if a != b:
             parent[a] = b
             flags[e] = 1
+            joined += 1
+    return joined

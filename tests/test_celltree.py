@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from hamilton.celltree import CENTRE, CORNER, IN, LEAVE_OUT, NONE, OUT, CellTree
+from hamilton import spanning
 from hamilton.grid import Grid
 
 ARROW = {">": 1, "<": -1}
@@ -203,10 +204,13 @@ def test_any_arc_of_an_outline_fits(clockwise, length):
         assert outline(tree, flags, body[-1])[:length] == arc
 
 
-def plain_kruskal(tree, body):
+def plain_kruskal(tree, body, prefer=None):
     """The spanning tree `body` lies along, plainly: its IN edges, then every other edge
-    not OUT that joins two parts, in edge order (hamilton/spanning.py skips whole rows)."""
+    not OUT that joins two parts, in edge order, those `prefer` flags first if it is given
+    (hamilton/spanning.py skips whole rows, and stops once the tree is whole)."""
     state, _ = tree.marks(body)
+    if prefer is not None:  # the preferred edges as marks of their own, taken after IN
+        state = bytearray(m if m or not prefer[e] else 3 for e, m in enumerate(state))
     parent, flags = list(range(tree.blocks)), bytearray(len(tree.edges))
 
     def find(a):
@@ -214,7 +218,7 @@ def plain_kruskal(tree, body):
             a = parent[a]
         return a
 
-    for wanted in (IN, 0):
+    for wanted in (IN, 3, 0):
         for e, mark in enumerate(state):
             a, b = (find(v) for v in tree.edges[e])
             if mark == wanted and a != b:
@@ -235,6 +239,8 @@ def test_the_spanning_tree_is_kruskals_in_edge_order(clockwise, board):
         start, length = rnd.randrange(len(cycle)), rnd.choice([1, 2, 5, 30, len(cycle) // 2, len(cycle)])
         body = [cycle[(start + k) % len(cycle)] for k in range(length)][::-1]
         assert tree.spanning_tree(body) == plain_kruskal(tree, body)
+        trees = tree.spanning_trees(body, (None,) + spanning.combs(tree))
+        assert trees == [plain_kruskal(tree, body, prefer) for prefer in (None,) + spanning.combs(tree)]
 
 
 NO_LANE = [". . . .",
@@ -299,6 +305,23 @@ def test_spanning_tree_keeps_the_in_edges_and_avoids_the_out_edges():
         if m == OUT:
             assert not flags[e]
 
+
+
+@pytest.mark.parametrize("board", [(8, 8), (10, 6), (9, 7)])
+def test_each_comb_is_a_spanning_tree_a_short_body_keeps_when_it_is_preferred(board):
+    """spanning.combs: three more trees of an empty board (spine left, right, bottom), each
+    other than Kruskal's own (spine top), and given back whole to a body that lies along it."""
+    tree = CellTree(*board)
+    kruskal = tree.spanning_tree([0])
+    shapes = {bytes(kruskal)}
+    for comb in spanning.combs(tree):
+        assert sum(comb) == tree.blocks - 1
+        cycle = tree.outline(comb, 0)
+        assert len(set(cycle)) == len(cycle) == len(tree.stay) - (tree.skipped >= 0)  # Hamiltonian
+        body = cycle[3::-1]  # four cells along its outline, head first
+        assert tree.spanning_tree(body, prefer=comb) == comb
+        shapes.add(bytes(comb))
+    assert len(shapes) == 4
 
 def test_a_preferred_tree_is_kept_wherever_the_body_allows():
     """spanning_tree(body, prefer): the window's drawing of the cycle changes only where the

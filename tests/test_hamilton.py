@@ -5,7 +5,7 @@ import random
 import pytest
 
 from headless.games import lay_out
-from hamilton import cycle
+from hamilton import cycle, spanning
 from boards import NO_ROUTE_YET, board, draw
 from game import Game
 from hamilton.decision import Mode, ProofState
@@ -494,6 +494,48 @@ def test_the_cycle_it_gives_is_hamiltonian_from_the_head_and_is_followed_while_w
     assert seen["wait"] and seen["route"]
 
 
+
+def test_a_wait_follows_the_outline_that_reaches_the_fruit_soonest():
+    """Each time a wait chooses its tree, no other tree on offer (Kruskal's, and with each comb
+    preferred) would take the head to the fruit in fewer moves round its outline; and some
+    waits of the game take a tree other than Kruskal's own."""
+    game = Game(16, 16, 2, seed=3)
+    solver = HamiltonSolver(game)
+    play_, choose = solver.cycle, solver.cycle._wait_on
+    counted = {"waits": 0, "not Kruskal's": 0}
+
+    def chosen(index, body, fruit):
+        before = play_.waiting_on
+        choose(index, body, fruit)
+        if play_.waiting_on is not before:
+            tree = play_.planners[index].tree
+            steps = [tree.outline_steps(tree.spanning_tree(body, prefer), body[0], fruit)
+                     for prefer in (None,) + spanning.combs(tree)]
+            assert tree.outline_steps(play_.waiting_on.edges, body[0], fruit) == min(steps)
+            counted["waits"] += 1
+            counted["not Kruskal's"] += min(steps) < steps[0]
+
+    play_._wait_on = chosen
+    assert play(game, solver).state == "won"
+    assert counted["waits"] > 20 and counted["not Kruskal's"] > 5, counted
+
+
+@pytest.mark.parametrize("width,height,combs_tried", [(30, 30, True), (40, 30, True), (80, 60, False)])
+def test_a_big_board_s_wait_follows_kruskal_s_own_tree(width, height, combs_tried):
+    """The combs cost about a state's work an edge each: tried up to about 40x30, where the
+    fruit can lie where one of them passes sooner; past the budget, Kruskal's tree alone."""
+    play_ = cycle.CyclePlay(Grid(width, height), width, height)
+    tree = play_.planners[0].tree
+    body = tree.outline(tree.spanning_tree([0]), 0)[40::-1]  # 41 cells of the empty board's outline
+    kruskal = tree.spanning_tree(body)
+    taken = set()
+    for fruit in range(0, len(tree.stay), 7):
+        if fruit not in body:
+            play_.waiting_on = None
+            play_._wait_on(0, body, fruit)
+            taken.add(bytes(play_.waiting_on.edges))
+    assert (len(taken) > 1) == combs_tried and bytes(kruskal) in taken
+
 def test_asking_for_the_cycle_changes_no_move():
     games = []
     for ask in (False, True):
@@ -538,3 +580,13 @@ def test_no_cycle_from_greedy_nor_in_the_endgame():
     solver = HamiltonSolver(game)
     solver.next_direction()
     assert (solver.hamiltonian_cycle() is None) == (solver.decision.mode is not Mode.CELL_TREE)
+
+
+def test_where_the_moves_go_counts_each_tenth_s_waits_among_its_moves():
+    """docs/move_spread.py: the waits of a tenth are some of the moves spent on it, and a game
+    of hamilton has some (a move's decision says "wait")."""
+    from docs.move_spread import our_game, spent
+    reached, waits = our_game("hamilton", 8, 2, 1)
+    moves = spent(reached)
+    assert len(waits) == len(moves) == 10 and sum(moves) == reached[-1]
+    assert all(0 <= w <= m for w, m in zip(waits, moves)) and sum(waits) > 0
