@@ -3,7 +3,8 @@
 While the body fits a spanning tree of 2x2 blocks (celltree.py) it lies along a Hamiltonian
 cycle, so the snake can never die, and every fruit is eventually reached. A route to the
 fruit is planned once (planner.py) and followed to the end; while no route exists, the snake
-steps round the outline of a tree the body fits, and looks again.
+steps round the outline of a tree the body fits, and looks again. Of a few such trees, the
+wait follows the one whose outline reaches the fruit soonest (`_wait_on`).
 
 A search costs time in proportion to the free cells, so on a big board a wait could make
 every move slow. A waiting snake's future is known (it follows the outline and eats nothing),
