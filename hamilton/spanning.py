@@ -57,7 +57,8 @@ def spanning_tree(tree, state, prefer=None):
     return flags
 
 
-_EMPTY = {}  # (width, height) -> _empty_tree's answer: the same for every tree of a board
+_EMPTY = {}  # (width, height) -> the first edge of each row of blocks, and one past the last
+_COMBS = {}  # (width, height) -> _combs' answer: the same for every tree of a board
 
 
 def _empty_tree(tree):
@@ -66,15 +67,11 @@ def _empty_tree(tree):
     key = (tree.width, tree.height)
     if key not in _EMPTY:
         across = tree.across
-        comb = bytearray(b == a + across or (b == a + 1 and a < across) for a, b in tree.edges)
         first = [len(tree.edges)] * (tree.blocks // across + 1)
         for e in reversed(range(len(tree.edges))):
             first[tree.edges[e][0] // across] = e
-        _EMPTY[key] = comb, first
-    return _EMPTY[key]
-
-
-_COMBS = {}  # (width, height) -> combs' answer
+        _EMPTY[key] = first
+    return _combs(tree)[0], _EMPTY[key]
 
 
 def combs(tree):
@@ -90,14 +87,22 @@ def combs(tree):
         v                                    v      ^   ^   ^   ^
         + > + > + > +            + > + > + > +      + > + > + > +
     """
+    return _combs(tree)[1:]
+
+
+def _combs(tree):
+    """The four combs of an empty board, spine top (Kruskal's own), left, right and bottom:
+    every edge one way (the teeth) and, on the spine, the edges the other way; made once per
+    board."""
     key = (tree.width, tree.height)
     if key not in _COMBS:
         across, rows = tree.across, tree.blocks // tree.across
-        spines = (lambda a: a % across == 0, lambda a: a % across == across - 1)
-        left, right = (bytearray(b == a + 1 or (b == a + across and spine(a)) for a, b in tree.edges)
-                       for spine in spines)
-        bottom = bytearray(b == a + across or (b == a + 1 and a // across == rows - 1) for a, b in tree.edges)
-        _COMBS[key] = left, right, bottom
+
+        def comb(teeth, spine, on_spine):
+            return bytearray(b - a == teeth or (b - a == spine and on_spine(a)) for a, b in tree.edges)
+        _COMBS[key] = (comb(across, 1, lambda a: a < across), comb(1, across, lambda a: a % across == 0),
+                       comb(1, across, lambda a: a % across == across - 1),
+                       comb(across, 1, lambda a: a // across == rows - 1))
     return _COMBS[key]
 
 
