@@ -11,8 +11,9 @@ path, so that two files both called mine.py stay apart; the folder it lies in go
 end of sys.path, so it can import the modules beside it without hiding any of the game's.
 
 Shipped code: on a Dask worker the file is not where the run found it. The run ships it in
-the zip of the game's code, and the worker tells `use_shipped` where each one is; a file
-named there is read from the zip instead.
+the zip of the game's code, and the worker fills SHIPPED with where each one is in the zip
+and its text; a file named there is read from SHIPPED instead, and the modules beside it
+that it imports come from the zip too (headless/cluster.py), not from its folder.
 """
 import hashlib
 import importlib
