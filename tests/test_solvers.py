@@ -172,6 +172,12 @@ def test_failures_in_the_optional_calls_and_the_constructor(mine, fast_alarm):
         guarded(mine, "SlowThinker").think(1.0, lambda: clock[0])
 
 
+def test_a_thinks_limit_is_said_in_hundredths_of_a_second(mine, fast_alarm):
+    """The limit of think() is the wait left, read from a clock, and a move's time more."""
+    with pytest.raises(SolverFailed, match=r"think at move 1: took longer than 0\.35 s$"):
+        guarded(mine, "SpinningThinker").think(1.0, lambda: 0.95002)
+
+
 def test_what_a_solver_prints_goes_to_stderr(mine, capfd):
     guarded(mine, "Loud").next_direction()
     out, err = capfd.readouterr()
