@@ -80,7 +80,7 @@ def load_class(ref):
 def check_solver(cls, name, where):
     """Refuse what cannot be a solver: not a class, no next_direction(), or not built as CLASS(game)."""
     if not inspect.isclass(cls):
-        raise SolverError(f"{where}: {name} is not a solver: it is a {type(cls).__name__}, not a class")
+        raise SolverError(f"{where}: {name} is not a solver: it is {with_article(type(cls).__name__)}, not a class")
     if not callable(getattr(cls, "next_direction", None)):
         raise SolverError(f"{where}: {name} is not a solver: it has no next_direction() method")
     try:
@@ -89,6 +89,11 @@ def check_solver(cls, name, where):
         raise SolverError(f"{where}: {name} is not a solver: {name}(game) cannot be called ({e})") from None
     except ValueError:  # no signature to read (a class built in C): it will be tried when played
         pass
+
+
+def with_article(noun):
+    """`noun` after "a", or "an" where it begins with a vowel: "a function", "an int"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def shown(target):

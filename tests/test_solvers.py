@@ -87,6 +87,7 @@ def test_the_configs_solver_file_is_found_beside_the_config(mine, tmp_path_facto
     ("needs.py:Mine", "error: needs.py: loading it failed: ModuleNotFoundError: No module named 'nosuchmodule'"),
     ("mine.py:Nope", "error: mine.py: no class Nope in it (its classes: BadInit, BadPath, "),
     ("mine.py:not_a_class", "error: mine.py: not_a_class is not a solver: it is a function, not a class"),
+    ("plain.py:Seven", "error: plain.py: Seven is not a solver: it is an int, not a class"),
     ("mine.py:NoMove", "error: mine.py: NoMove is not a solver: it has no next_direction() method"),
     ("mine.py:NoGame", "error: mine.py: NoGame is not a solver: NoGame(game) cannot be called"),
     ("nosuchmodule:Mine", "error: nosuchmodule: no such module (from the current folder or PYTHONPATH)"),
@@ -98,6 +99,7 @@ def test_the_configs_solver_file_is_found_beside_the_config(mine, tmp_path_facto
 def test_a_solver_that_cannot_be_played_is_one_line_naming_the_file_and_exit_2(mine, ref, says, mode):
     (mine / "broken.py").write_text("from solver import Solver\n\nclass Mine(Solver)\n    pass\n")
     (mine / "needs.py").write_text("import nosuchmodule\n")
+    (mine / "plain.py").write_text("Seven = 7\n")
     done = run(*mode, "--solver", ref, cwd=mine, env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(says) and done.stderr.count("\n") == 1, done.stderr
