@@ -191,3 +191,9 @@ def test_the_readmes_replay_example_runs_as_printed(tmp_path, monkeypatch):
     assert main.main(shlex.split(save)[2:]) == 0
     assert main.main(shlex.split(show)[2:] + ["--record", "shown.gif"]) == 0
     assert (tmp_path / "shown.gif").exists()
+
+
+def test_the_usage_pages_tab_row_names_every_built_in_solver_in_tabs_order():
+    import solvers
+    row = next(line for line in read(os.path.join("docs", "usage.md")).splitlines() if line.startswith("| Tab |"))
+    assert f"The next solver: {', '.join(solvers.names())}, then yours" in row
