@@ -289,6 +289,35 @@ def test_a_stopped_run_of_several_solvers_goes_on_from_its_results(mine):
     assert {json.loads(line)["solver"] for line in lines[1:]} == {"greedy", f"{mine}/mine.py:Hugger"}
 
 
+PLAIN = textwrap.dedent("""
+    from snake import DIRECTIONS
+
+
+    class Plain:  # no base class: the attributes a Solver has are optional
+        def __init__(self, game):
+            self.game = game
+
+        def next_direction(self):
+            snake = self.game.snake
+            return next((d for d in DIRECTIONS if snake.is_safe_move(d)), snake.direction())
+
+
+    class PlainMemoryless(Plain):
+        memoryless = True
+""")
+
+
+def test_takeover_from_a_solver_with_no_base_class_is_refused_unless_it_says_it_is_memoryless(tmp_path):
+    write(tmp_path, "plain.py", PLAIN)
+    flags = ["--headless", "--solver", "hamilton", "--width", "4", "--height", "4", "--games", "2"]
+    refused = run(*flags, "--takeover-from", "plain.py:Plain", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.stderr.startswith("error: --takeover-from needs a solver whose endless loops can be proven")
+    done = run(*flags, "--takeover-from", "plain.py:PlainMemoryless", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json_lines(done)[-1]["takeover_from"].endswith("plain.py:PlainMemoryless")
+
+
 def test_a_hand_over_to_a_solver_file_and_its_replay_plays_back_without_it(mine):
     done = run("--headless", "--takeover-from", "greedy", "--solver", "mine.py:Hugger", "--width", "4", "--height",
                "4", "--games", "6", "--save-games", "replays", "--soak", cwd=mine)
