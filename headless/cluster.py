@@ -22,6 +22,7 @@ plays go in the same zip (`solver_files`), so a worker that never saw them plays
         project/...                       the game's code
         outside/<digest of path>/mine.py  a FILE.py:CLASS solver, as the run read it
         outside/modules/mysolvers/...     a MODULE:CLASS solver's top-level module or package
+        outside/modules/helper.py         a module beside a FILE.py:CLASS solver that it imports
         outside/files.json                {the path the run named: where its copy is in the zip}
 
 Losing a worker. The scheduler gives the tasks of a worker it loses to another one; a task
@@ -31,8 +32,10 @@ that has lost distributed.scheduler.allowed-failures workers, 3 by default).
 Stopping. Closing the generator (Ctrl-C, a broken rule) cancels every task not yet
 finished; a batch being played runs to its end on its worker and is dropped.
 """
+import ast
 import contextlib
 import hashlib
+import importlib.machinery
 import importlib.util
 import json
 import logging
@@ -96,24 +99,84 @@ def shipped_files(root=ROOT):
 
 def solver_files(refs):
     """(path in the zip, path on disk) of the code of each solver from outside in `refs`, and the
-    {path the ref names: path in the zip} of the FILE.py:CLASS ones (see the module's picture)."""
-    files, named = [], {}
+    {path the ref names: path in the zip} of the FILE.py:CLASS ones (see the module's picture).
+    Two files of one path in the zip (helper.py beside two solver files) ship the first, as the
+    first folder put on sys.path is the one imported from."""
+    files, named = {}, {}
     for ref in refs:
         if not solvers.is_outside(ref):
             continue
         target, _ = solvers.split(ref)
         if is_file(target):
             inside = f"outside/{hashlib.sha256(target.encode()).hexdigest()[:16]}/{os.path.basename(target)}"
-            files.append((inside, target))
+            found = [(inside, target)] + beside_files(target)
             named[target] = inside
         else:
-            files += module_files(target.split(".")[0])
-    return sorted(set(files)), named
+            found = module_files(target.split(".")[0])
+        for inside, path in found:
+            files.setdefault(inside, path)
+    return sorted(files.items()), named
+
+
+def beside_files(path):
+    """(path in the zip, path on disk) of the modules and packages in the folder of the solver file
+    `path` that it imports, and that those import in turn: shipped under outside/modules/, where a
+    worker imports them from as the run does from the file's folder. A name the game or an
+    installed package answers is not the folder's, as the folder comes last on sys.path here."""
+    folder = os.path.dirname(path)
+    files, seen, unread = [], set(), [path]
+    while unread:
+        for top in imported_names(unread.pop()):
+            if top in seen:
+                continue
+            seen.add(top)
+            found = spec_files(top, beside_spec(top, folder))
+            files += found
+            unread += [disk for _, disk in found]
+    return files
+
+
+def imported_names(path):
+    """The top-level names the Python file at `path` imports (import a.b, from a.b import c), in
+    the order written; none if it cannot be read or parsed (loading it says why, where it runs)."""
+    try:
+        with open(path, "rb") as f:
+            tree = ast.parse(f.read(), path)
+    except (OSError, SyntaxError, ValueError):
+        return []
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module.split(".")[0])
+    return names
+
+
+def beside_spec(top, folder):
+    """The spec of the module or package `top` if importing it from a file in `folder` finds it in
+    `folder`; else None."""
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None:
+        spec = importlib.machinery.PathFinder.find_spec(top, [folder])
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None  # not found, or built into Python
+    home = os.path.dirname(spec.origin)
+    if spec.submodule_search_locations:
+        home = os.path.dirname(home)
+    return spec if os.path.abspath(home) == os.path.abspath(folder) else None
 
 
 def module_files(top):
     """(path in the zip, path on disk) of the top-level module or package `top` (importable here)."""
-    spec = importlib.util.find_spec(top)
+    return spec_files(top, importlib.util.find_spec(top))
+
+
+def spec_files(top, spec):
+    """(path in the zip, path on disk) of the top-level module or package `top` found as `spec`."""
     if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
         return []  # nothing of its own to ship: it must be installed on the workers
     if not spec.submodule_search_locations:

@@ -85,8 +85,8 @@ def settings(args, config, loaded=False):
         raise configuration.ConfigError(f"--solver names one solver twice: {', '.join(map(solvers.name_of, refs))}")
     configuration.check_board(width, height, length, "the headless board")
     first = getattr(args, "takeover_from", None)
-    if first is not None and not solvers.find(first).memoryless:
-        memoryless = [name for name in solvers.names() if solvers.find(name).memoryless]
+    if first is not None and not solvers.memoryless(first):
+        memoryless = [name for name in solvers.names() if solvers.memoryless(name)]
         raise configuration.ConfigError(f"--takeover-from needs a solver whose endless loops can be proven (a "
                                         f"memoryless one, docs/solvers.md): {', '.join(memoryless)}, or one of "
                                         f"your own; {solvers.name_of(first)} is not")

@@ -20,7 +20,7 @@ same way a solver from outside is loaded:
 The names live here, apart from the classes, so that the config can check a "solver" key
 without importing any solver.
 
-    __init__.py   the names: BUILT_IN, names(), find(), make(), name_of()
+    __init__.py   the names: BUILT_IN, names(), find(), make(), name_of(), memoryless()
     loading.py    a solver from FILE.py:CLASS or MODULE:CLASS, checked; errors as one line
     guard.py      a solver played with every call checked (Guarded): what it may not do
     baselines.py  two simple solvers to measure against
@@ -35,7 +35,8 @@ BUILT_IN = {  # name -> "module:Class", in the order Tab goes through them
     "rival": "versus.rival:RivalSolver",
 }
 
-__all__ = ["BUILT_IN", "SolverError", "canonical", "check_ref", "find", "is_outside", "make", "name_of", "names"]
+__all__ = ["BUILT_IN", "SolverError", "canonical", "check_ref", "find", "is_outside", "make", "memoryless", "name_of",
+           "names"]
 
 _found = {}  # "module:Class" or a file's ref -> its class, loaded once a process
 
@@ -63,6 +64,12 @@ def find(ref):
     if where not in _found:
         _found[where] = load_class(where)
     return _found[where]
+
+
+def memoryless(ref):
+    """Whether the solver `ref` names says its move depends on the position alone (its class's
+    `memoryless`, optional: a class without it is not)."""
+    return bool(getattr(find(ref), "memoryless", False))
 
 
 def built_in(ref):

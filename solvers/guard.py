@@ -147,7 +147,7 @@ class Guarded:
         except (Exception, SystemExit) as e:
             raise self._fail(call, f"raised {one_line(e)}") from e
         if late:
-            raise self._fail(call, f"took longer than {limit:g} s")
+            raise self._fail(call, f"took longer than {round(limit, 2):g} s")  # (a think's wait is read off a clock)
         changed = self.mirror.changed()
         if changed:
             raise self._fail(call, f"changed the game ({changed})")

@@ -11,8 +11,9 @@ path, so that two files both called mine.py stay apart; the folder it lies in go
 end of sys.path, so it can import the modules beside it without hiding any of the game's.
 
 Shipped code: on a Dask worker the file is not where the run found it. The run ships it in
-the zip of the game's code, and the worker tells `use_shipped` where each one is; a file
-named there is read from the zip instead.
+the zip of the game's code, and the worker fills SHIPPED with where each one is in the zip
+and its text; a file named there is read from SHIPPED instead, and the modules beside it
+that it imports come from the zip too (headless/cluster.py), not from its folder.
 """
 import hashlib
 import importlib
@@ -79,7 +80,7 @@ def load_class(ref):
 def check_solver(cls, name, where):
     """Refuse what cannot be a solver: not a class, no next_direction(), or not built as CLASS(game)."""
     if not inspect.isclass(cls):
-        raise SolverError(f"{where}: {name} is not a solver: it is a {type(cls).__name__}, not a class")
+        raise SolverError(f"{where}: {name} is not a solver: it is {with_article(type(cls).__name__)}, not a class")
     if not callable(getattr(cls, "next_direction", None)):
         raise SolverError(f"{where}: {name} is not a solver: it has no next_direction() method")
     try:
@@ -88,6 +89,11 @@ def check_solver(cls, name, where):
         raise SolverError(f"{where}: {name} is not a solver: {name}(game) cannot be called ({e})") from None
     except ValueError:  # no signature to read (a class built in C): it will be tried when played
         pass
+
+
+def with_article(noun):
+    """`noun` after "a", or "an" where it begins with a vowel: "a function", "an int"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def shown(target):

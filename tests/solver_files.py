@@ -130,6 +130,12 @@ MINE = textwrap.dedent('''
             return True
 
 
+    class SpinningThinker(Hugger):
+        def think(self, deadline, clock):
+            while True:
+                pass
+
+
     class Where(Hugger):
         def next_direction(self):
             raise RuntimeError(__file__)

@@ -438,6 +438,45 @@ def test_a_solver_file_the_workers_never_saw_is_shipped_with_the_games_code(dask
     assert ".zip/outside/" in where_there and where_there.endswith("/mine.py")  # there, the copy shipped
 
 
+BESIDE = {  # a solver file, and what lies beside it: what it imports, and what it does not
+    "mine.py": "from helper import first_safe\n\n\nclass Mine:\n    def __init__(self, game):\n"
+               "        self.game = game\n\n    def next_direction(self):\n"
+               "        return first_safe(self.game.snake)\n",
+    "helper.py": "import snake\nfrom tools.order import ORDER\n\n\ndef first_safe(s):\n"
+                 "    return next((d for d in ORDER if s.is_safe_move(d)), s.direction())\n",
+    "tools/__init__.py": "",
+    "tools/order.py": "from snake import DIRECTIONS\n\nORDER = DIRECTIONS[::-1]\n",
+    "unrelated.py": "raise RuntimeError('never imported')\n",
+    "snake.py": "raise RuntimeError('the game has its own snake module')\n",
+}
+
+
+def write_beside(folder):
+    for name, text in BESIDE.items():
+        (folder / name).parent.mkdir(exist_ok=True)
+        (folder / name).write_text(text)
+
+
+def test_the_modules_beside_a_solver_file_that_it_imports_go_in_the_zip_and_nothing_else_beside_it(tmp_path):
+    write_beside(tmp_path)
+    path, _ = cluster.code_zip(str(tmp_path / "zip"), refs=[f"{tmp_path}/mine.py:Mine"])
+    with zipfile.ZipFile(path) as bundle:
+        outside = sorted(n for n in bundle.namelist() if n.startswith("outside/"))
+    assert [n for n in outside if n.startswith("outside/modules/")] == [
+        "outside/modules/helper.py", "outside/modules/tools/__init__.py", "outside/modules/tools/order.py"]
+    assert sorted(n.split("/")[-1] for n in outside if not n.startswith("outside/modules/")) == [
+        "files.json", "mine.py"]
+
+
+@needs_dask
+def test_a_solver_file_plays_on_the_cluster_with_the_modules_beside_it_that_it_imports(dask_cluster, tmp_path):
+    write_beside(tmp_path)
+    flags = ["--solver", "mine.py:Mine", "--width", "5", "--height", "4", "--games", "3"]
+    alone = headless(*flags, "--jobs", "1", cwd=str(tmp_path))
+    done = headless(*flags, "--cluster", dask_cluster.address, cwd=str(tmp_path))
+    assert without_times(figures_of(done)) == without_times(figures_of(alone))
+
+
 @needs_dask
 def test_a_tournament_on_the_cluster_gives_the_figures_of_one_job(dask_cluster, tmp_path):
     flags = ["--versus", "rival,greedy", "--width", "8", "--height", "6", "--games", "4", "--seed", "2"]

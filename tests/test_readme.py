@@ -191,3 +191,22 @@ def test_the_readmes_replay_example_runs_as_printed(tmp_path, monkeypatch):
     assert main.main(shlex.split(save)[2:]) == 0
     assert main.main(shlex.split(show)[2:] + ["--record", "shown.gif"]) == 0
     assert (tmp_path / "shown.gif").exists()
+
+
+def test_the_usage_pages_tab_row_names_every_built_in_solver_in_tabs_order():
+    import solvers
+    row = next(line for line in read(os.path.join("docs", "usage.md")).splitlines() if line.startswith("| Tab |"))
+    assert f"The next solver: {', '.join(solvers.names())}, then yours" in row
+
+
+def test_the_usage_pages_recorded_line_is_what_its_command_prints(tmp_path, monkeypatch, capsys):
+    """The line the recordings section quotes is the one its `--record h10.gif` example prints,
+    but for the seconds it took to make."""
+    pytest.importorskip("PIL")
+    page = " ".join(read(os.path.join("docs", "usage.md")).split())
+    quoted, = re.findall(r"`(recorded h10\.gif: [^`]*) \(made in [0-9.]+ s\)`", page)
+    line, = [line for line in commands(read(os.path.join("docs", "usage.md"))) if "--record h10.gif" in line]
+    monkeypatch.chdir(tmp_path)
+    assert main.main(shlex.split(line)[2:]) == 0
+    printed = capsys.readouterr().err
+    assert re.search(re.escape(quoted) + r" \(made in [0-9.]+ s\)", printed), printed

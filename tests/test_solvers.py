@@ -87,6 +87,7 @@ def test_the_configs_solver_file_is_found_beside_the_config(mine, tmp_path_facto
     ("needs.py:Mine", "error: needs.py: loading it failed: ModuleNotFoundError: No module named 'nosuchmodule'"),
     ("mine.py:Nope", "error: mine.py: no class Nope in it (its classes: BadInit, BadPath, "),
     ("mine.py:not_a_class", "error: mine.py: not_a_class is not a solver: it is a function, not a class"),
+    ("plain.py:Seven", "error: plain.py: Seven is not a solver: it is an int, not a class"),
     ("mine.py:NoMove", "error: mine.py: NoMove is not a solver: it has no next_direction() method"),
     ("mine.py:NoGame", "error: mine.py: NoGame is not a solver: NoGame(game) cannot be called"),
     ("nosuchmodule:Mine", "error: nosuchmodule: no such module (from the current folder or PYTHONPATH)"),
@@ -98,6 +99,7 @@ def test_the_configs_solver_file_is_found_beside_the_config(mine, tmp_path_facto
 def test_a_solver_that_cannot_be_played_is_one_line_naming_the_file_and_exit_2(mine, ref, says, mode):
     (mine / "broken.py").write_text("from solver import Solver\n\nclass Mine(Solver)\n    pass\n")
     (mine / "needs.py").write_text("import nosuchmodule\n")
+    (mine / "plain.py").write_text("Seven = 7\n")
     done = run(*mode, "--solver", ref, cwd=mine, env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(says) and done.stderr.count("\n") == 1, done.stderr
@@ -170,6 +172,12 @@ def test_failures_in_the_optional_calls_and_the_constructor(mine, fast_alarm):
     clock = [0.0]
     with pytest.raises(SolverFailed, match="think at move 1: took longer than 1.3 s"):
         guarded(mine, "SlowThinker").think(1.0, lambda: clock[0])
+
+
+def test_a_thinks_limit_is_said_in_hundredths_of_a_second(mine, fast_alarm):
+    """The limit of think() is the wait left, read from a clock, and a move's time more."""
+    with pytest.raises(SolverFailed, match=r"think at move 1: took longer than 0\.35 s$"):
+        guarded(mine, "SpinningThinker").think(1.0, lambda: 0.95002)
 
 
 def test_what_a_solver_prints_goes_to_stderr(mine, capfd):
@@ -279,6 +287,35 @@ def test_a_stopped_run_of_several_solvers_goes_on_from_its_results(mine):
     assert [untimed(line) for line in json_lines(again)] == [untimed(line) for line in json_lines(first)]
     assert len((mine / "run.jsonl").read_text().splitlines()) == 9
     assert {json.loads(line)["solver"] for line in lines[1:]} == {"greedy", f"{mine}/mine.py:Hugger"}
+
+
+PLAIN = textwrap.dedent("""
+    from snake import DIRECTIONS
+
+
+    class Plain:  # no base class: the attributes a Solver has are optional
+        def __init__(self, game):
+            self.game = game
+
+        def next_direction(self):
+            snake = self.game.snake
+            return next((d for d in DIRECTIONS if snake.is_safe_move(d)), snake.direction())
+
+
+    class PlainMemoryless(Plain):
+        memoryless = True
+""")
+
+
+def test_takeover_from_a_solver_with_no_base_class_is_refused_unless_it_says_it_is_memoryless(tmp_path):
+    write(tmp_path, "plain.py", PLAIN)
+    flags = ["--headless", "--solver", "hamilton", "--width", "4", "--height", "4", "--games", "2"]
+    refused = run(*flags, "--takeover-from", "plain.py:Plain", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.stderr.startswith("error: --takeover-from needs a solver whose endless loops can be proven")
+    done = run(*flags, "--takeover-from", "plain.py:PlainMemoryless", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json_lines(done)[-1]["takeover_from"].endswith("plain.py:PlainMemoryless")
 
 
 def test_a_hand_over_to_a_solver_file_and_its_replay_plays_back_without_it(mine):
