@@ -204,6 +204,36 @@ def test_v_goes_from_single_play_to_versus_and_back(make_app):
     assert not isinstance(window.reopened(players, scores.ScoreBook(), None), VersusApp)
 
 
+@pytest.mark.parametrize("versus", ["rival", "player"])
+def test_versus_play_from_a_config_with_the_autopilot_on_starts_with_the_player_on_snake_a(versus_app, versus):
+    from argparse import Namespace
+    shipped_like = make_config(auto=True, versus=versus)
+    started = window.versus_start(shipped_like, Namespace(solver=None))
+    app = versus_app(**{key: started[key] for key in ("auto", "versus")})
+    assert not app.auto and app.seats[A] is None and A in app.waiting
+    assert app.say.strip()[0].startswith("A (black) " + ("WASD" if versus == "player" else "you"))
+    assert window.versus_start(shipped_like, Namespace(solver="greedy"))["auto"] is True  # --solver: to watch
+    assert window.versus_start(make_config(auto=True, versus=None), Namespace(solver=None))["auto"] is True
+
+
+def test_v_from_single_play_with_the_autopilot_driving_gives_snake_a_to_the_player(make_app):
+    app = make_app(auto=True)
+    press(app, pygame.K_v)
+    assert app.reopen["versus"] == "rival" and app.reopen["auto"] is False
+    again = window.reopened(app, scores.ScoreBook(), None)
+    assert again.seats[A] is None and "you against rival" in again.note[0]
+
+
+def test_the_panels_versus_line_starts_with_the_player_on_snake_a_unless_its_autopilot_line_changed(make_app):
+    app = make_app(auto=True)
+    press(app, pygame.K_ESCAPE, pygame.K_UP, pygame.K_RIGHT, pygame.K_RETURN)  # the last line: versus
+    assert app.reopen["versus"] == "player" and app.reopen["auto"] is False
+    app = make_app(auto=False)
+    press(app, pygame.K_ESCAPE, *[pygame.K_DOWN] * 4, pygame.K_RIGHT,  # Autopilot: on
+          *[pygame.K_DOWN] * 3, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RETURN)  # Versus: the first solver
+    assert app.reopen["versus"] is not None and app.reopen["auto"] is True
+
+
 def test_the_panels_versus_line_chooses_the_mode(make_app):
     app = make_app()
     press(app, pygame.K_ESCAPE, *[pygame.K_UP], pygame.K_RIGHT, pygame.K_RETURN)  # the last line: versus
