@@ -234,6 +234,14 @@ def test_the_panels_versus_line_starts_with_the_player_on_snake_a_unless_its_aut
     assert app.reopen["versus"] is not None and app.reopen["auto"] is True
 
 
+def test_each_press_of_v_names_the_mode_it_goes_to_not_the_one_before(make_app):
+    app = make_app()
+    for says in ("you against rival", "WASD against the arrows", "Single play"):
+        press(app, pygame.K_v)
+        app = window.reopened(app, scores.ScoreBook(), None)
+        assert says in app.note[0]
+
+
 def test_the_panels_versus_line_chooses_the_mode(make_app):
     app = make_app()
     press(app, pygame.K_ESCAPE, *[pygame.K_UP], pygame.K_RIGHT, pygame.K_RETURN)  # the last line: versus

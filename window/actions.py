@@ -115,10 +115,13 @@ class Actions:
         self.play_next(config)
 
     def play_next(self, config):
-        """End this window's game and play `config` next, in the mode it says (window.play reopens)."""
+        """End this window's game and play `config` next, in the mode it says (window.play reopens).
+        A note of this mode's is not carried over; one told after this (the panel's word on saving)
+        is."""
         self.game_ended()
         self.reopen = config
         self.running = False
+        self.note, self.note_until = None, None
 
     def toggle_cycle(self):
         """C: draw the cycle the solver follows, or stop; a note when there is none to draw."""
