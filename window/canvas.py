@@ -44,6 +44,13 @@ class Scene:
     marks: tuple = ()
 
 
+def shared_forms(note, box):
+    """The forms of one box holding a note above a box of text: each of the box's forms under each
+    of the note's, longest first; then the box's forms alone, so that a note no form of which fits
+    the window leaves the box (an outcome, a hint) shown."""
+    return tuple(first + then for then in box for first in note) + tuple(box)
+
+
 class Canvas:
     """Paints one game at a time on `screen`: the board at the config's block size, with
     the strip below it."""
@@ -134,10 +141,10 @@ class Canvas:
     def make_labels(self, box, note):
         """The box of text and the note: each in the middle, or at the edge where it covers the
         least of the play (edge_for); a note and a box both at the edge share one box, the note
-        on top."""
+        on top (shared_forms)."""
         boxes = [b for b in (note, box) if b]
         if note and box and note[0] == box[0] == "edge":
-            boxes = [("edge", tuple(first + then for then in box[1] for first in note[1]))]
+            boxes = [("edge", shared_forms(note[1], box[1]))]
         labels = []
         for place, forms in boxes:
             label = self.edge_for(forms) if place == "edge" else make_label(self.surface.get_size(), forms, place)
