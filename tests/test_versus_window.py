@@ -157,6 +157,23 @@ def test_space_writes_a_versus_log_that_loads_back_as_the_same_moment(versus_app
     assert duel.fruit.last_generate == app.game.fruit.last_generate and duel.steps == 4
 
 
+def test_a_log_of_a_round_whose_last_tick_was_a_meal_loads_back(versus_app, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    # A runs into the top wall on the tick B eats the fruit beside its head
+    app = versus_app(duel_at([(3, 0), (3, 1)], UP, [(6, 5), (7, 5)], LEFT, (5, 5)), versus="player")
+    press(app, pygame.K_w, pygame.K_LEFT)
+    app.tick()
+    assert app.game.over() and app.game.winner == B and app.game.snakes[B].head() == (5, 5)
+    press(app, pygame.K_SPACE)
+    path = capsys.readouterr().out.split("debug log written: ")[1].strip()
+    _, duel, _ = versus_log.load(versus_log.read(path), path)
+    assert duel.over() and duel.winner == B and len(duel.snakes[B]) == 3
+    going_on = versus_log.read(path)
+    going_on["snakes"][0]["body"] = [[3, 1], [3, 2]]  # A back on the board: a round that would go on
+    with pytest.raises(versus_log.DebugLogError, match=r"the fruit \[5, 5\] is under a head of a round that goes on"):
+        versus_log.load(going_on, path)
+
+
 def test_g_saves_a_versus_replay_that_reads_back_and_plays_the_same_round(versus_app, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     app = versus_app(auto=True, solver="rival")
