@@ -114,6 +114,19 @@ def test_the_end_of_a_round_says_who_won_and_why_and_rings_the_cell(versus_app):
     assert "B won" in pygame.display.get_caption()[0]
 
 
+def test_in_a_small_window_the_end_box_shortens_to_leave_the_mark_and_the_heads_in_view(versus_app):
+    duel = duel_at([(7, 2), (6, 2)], RIGHT, [(6, 4), (7, 4), (7, 3)], LEFT, (4, 0), width=8, height=6)
+    app = versus_app(duel, versus="player", **{"window-width": 200, "window-height": 150, "block-size": 25})
+    press(app, pygame.K_d, pygame.K_LEFT)
+    app.tick()  # A into the right wall
+    app.render()
+    assert app.game.marks == [(7, 2)]
+    box = app.canvas.labels[0].rect
+    for cell in [(7, 2), app.game.snakes[B].head(), (4, 0)]:
+        assert not box.colliderect(pygame.Rect(cell[0] * 25, cell[1] * 25, 25, 25)), cell
+    assert app.canvas.texts[1][0][0].startswith("B WON")
+
+
 @pytest.mark.parametrize("a, a_dir, b, b_dir, fruit, moves, says", [
     ([(4, 3), (3, 3)], RIGHT, [(6, 3), (7, 3)], LEFT, (0, 0), (RIGHT, LEFT), "DRAW: head to head, equal lengths"),
     ([(4, 3), (3, 3)], RIGHT, [(5, 3), (6, 3)], LEFT, (0, 0), (RIGHT, LEFT), "DRAW: the heads swapped cells"),
