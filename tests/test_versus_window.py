@@ -300,6 +300,16 @@ def test_a_player_snake_whose_opponent_fails_is_told(versus_app, monkeypatch):
     assert app.seats[B] is not None and app.seats[B].name == "rival"
 
 
+def test_o_draws_the_opponents_planned_path_while_the_player_drives_and_says_so_when_none_plans_one(versus_app):
+    app = versus_app()  # you against rival
+    press(app, pygame.K_o, pygame.K_s)
+    app.tick()
+    assert app.note is None and app.overlays.path_cells()  # rival's path, drawn
+    app = versus_app(versus="player")
+    press(app, pygame.K_o)
+    assert app.note is not None and "none plans one" in app.note[0] and not app.overlays.path_cells()
+
+
 def test_help_says_which_keys_steer_which_snake(versus_app):
     app = versus_app(versus="player")
     press(app, pygame.K_h)
