@@ -29,7 +29,7 @@ import config as configuration
 from files import atomic
 from files.debuglog import HASH_CHARS, DebugLogError, to_text
 from snake import Direction, NAMES, Snake, body_fault
-from versus.duel import SIDES, Duel, room_problem
+from versus.duel import SIDES, Duel, in_body, room_problem
 
 FORMAT = "snake-versus-debug-log/1"
 
@@ -124,7 +124,7 @@ def load(data, path):
         if not (isinstance(fruit, list) and len(fruit) == 2 and all(isinstance(v, int) for v in fruit)):
             raise DebugLogError(f'{path}: "fruit" must be a cell [x, y] or null')
         fruit = tuple(fruit)
-        if not (0 <= fruit[0] < width and 0 <= fruit[1] < height) or any(s.at(fruit) for s in snakes):
+        if not (0 <= fruit[0] < width and 0 <= fruit[1] < height) or any(in_body(s, fruit) for s in snakes):
             raise DebugLogError(f"{path}: the fruit {list(fruit)} is not on a free cell")
     steps, since = data.get("step"), data.get("since_meal", 0)
     if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (steps, since)):
@@ -132,6 +132,8 @@ def load(data, path):
     seed = data.get("seed")
     duel = Duel(width, height, config["initial-length"], seed if isinstance(seed, int) else None)
     duel.restore(snakes, fruit, steps, eaten, since)
+    if any(s.head() == fruit for s in snakes) and not duel.over():
+        raise DebugLogError(f"{path}: the fruit {list(fruit)} is under a head of a round that goes on")
     saved = data.get("rng_state")
     if saved is not None:
         try:

@@ -46,6 +46,21 @@ def test_a_lost_game_rings_the_cell_and_its_box_leaves_the_cell_and_the_fruit_in
     assert not box.colliderect(pygame.Rect(3 * 25, 0, 25, 25)) and not box.colliderect(pygame.Rect(0, 2 * 25, 25, 25))
 
 
+def test_a_note_too_wide_for_a_small_window_leaves_the_lost_box_shown(make_app):
+    app = make_app(middle_game(UP, body=((3, 0), (3, 1), (3, 2)), fruit=(0, 2)),
+                   **{"window-width": 200, "window-height": 150, "block-size": 25})
+    press(app, pygame.K_w)  # straight into the top wall
+    app.tick()
+    app.render()
+    lost = app.canvas.labels[0].rect
+    long_path = "/home/someone/.local/share/snake-autopilot/replays/replay-8x6-player-seed7.json"
+    app.tell(f"Replay saved: {long_path}", "replay saved")
+    app.render()
+    assert labels.layout(labels.make_font(labels.FONT_MIN), [f"Replay saved: {long_path}"], 200) is None
+    assert [label.rect for label in app.canvas.labels] == [lost]  # the caption tells of the note
+    assert "replay saved" in pygame.display.get_caption()[0]
+
+
 def test_a_head_in_its_own_body_is_ringed_where_it_bit():
     from game import Game
     from snake import Snake

@@ -114,6 +114,19 @@ def test_the_end_of_a_round_says_who_won_and_why_and_rings_the_cell(versus_app):
     assert "B won" in pygame.display.get_caption()[0]
 
 
+def test_in_a_small_window_the_end_box_shortens_to_leave_the_mark_and_the_heads_in_view(versus_app):
+    duel = duel_at([(7, 2), (6, 2)], RIGHT, [(6, 4), (7, 4), (7, 3)], LEFT, (4, 0), width=8, height=6)
+    app = versus_app(duel, versus="player", **{"window-width": 200, "window-height": 150, "block-size": 25})
+    press(app, pygame.K_d, pygame.K_LEFT)
+    app.tick()  # A into the right wall
+    app.render()
+    assert app.game.marks == [(7, 2)]
+    box = app.canvas.labels[0].rect
+    for cell in [(7, 2), app.game.snakes[B].head(), (4, 0)]:
+        assert not box.colliderect(pygame.Rect(cell[0] * 25, cell[1] * 25, 25, 25)), cell
+    assert app.canvas.texts[1][0][0].startswith("B WON")
+
+
 @pytest.mark.parametrize("a, a_dir, b, b_dir, fruit, moves, says", [
     ([(4, 3), (3, 3)], RIGHT, [(6, 3), (7, 3)], LEFT, (0, 0), (RIGHT, LEFT), "DRAW: head to head, equal lengths"),
     ([(4, 3), (3, 3)], RIGHT, [(5, 3), (6, 3)], LEFT, (0, 0), (RIGHT, LEFT), "DRAW: the heads swapped cells"),
@@ -155,6 +168,23 @@ def test_space_writes_a_versus_log_that_loads_back_as_the_same_moment(versus_app
     for side in (A, B):
         assert duel.snakes[side].body == app.game.snakes[side].body
     assert duel.fruit.last_generate == app.game.fruit.last_generate and duel.steps == 4
+
+
+def test_a_log_of_a_round_whose_last_tick_was_a_meal_loads_back(versus_app, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    # A runs into the top wall on the tick B eats the fruit beside its head
+    app = versus_app(duel_at([(3, 0), (3, 1)], UP, [(6, 5), (7, 5)], LEFT, (5, 5)), versus="player")
+    press(app, pygame.K_w, pygame.K_LEFT)
+    app.tick()
+    assert app.game.over() and app.game.winner == B and app.game.snakes[B].head() == (5, 5)
+    press(app, pygame.K_SPACE)
+    path = capsys.readouterr().out.split("debug log written: ")[1].strip()
+    _, duel, _ = versus_log.load(versus_log.read(path), path)
+    assert duel.over() and duel.winner == B and len(duel.snakes[B]) == 3
+    going_on = versus_log.read(path)
+    going_on["snakes"][0]["body"] = [[3, 1], [3, 2]]  # A back on the board: a round that would go on
+    with pytest.raises(versus_log.DebugLogError, match=r"the fruit \[5, 5\] is under a head of a round that goes on"):
+        versus_log.load(going_on, path)
 
 
 def test_g_saves_a_versus_replay_that_reads_back_and_plays_the_same_round(versus_app, tmp_path, monkeypatch):
@@ -204,6 +234,44 @@ def test_v_goes_from_single_play_to_versus_and_back(make_app):
     assert not isinstance(window.reopened(players, scores.ScoreBook(), None), VersusApp)
 
 
+@pytest.mark.parametrize("versus", ["rival", "player"])
+def test_versus_play_from_a_config_with_the_autopilot_on_starts_with_the_player_on_snake_a(versus_app, versus):
+    from argparse import Namespace
+    shipped_like = make_config(auto=True, versus=versus)
+    started = window.versus_start(shipped_like, Namespace(solver=None))
+    app = versus_app(**{key: started[key] for key in ("auto", "versus")})
+    assert not app.auto and app.seats[A] is None and A in app.waiting
+    assert app.say.strip()[0].startswith("A (black) " + ("WASD" if versus == "player" else "you"))
+    assert window.versus_start(shipped_like, Namespace(solver="greedy"))["auto"] is True  # --solver: to watch
+    assert window.versus_start(make_config(auto=True, versus=None), Namespace(solver=None))["auto"] is True
+
+
+def test_v_from_single_play_with_the_autopilot_driving_gives_snake_a_to_the_player(make_app):
+    app = make_app(auto=True)
+    press(app, pygame.K_v)
+    assert app.reopen["versus"] == "rival" and app.reopen["auto"] is False
+    again = window.reopened(app, scores.ScoreBook(), None)
+    assert again.seats[A] is None and "you against rival" in again.note[0]
+
+
+def test_the_panels_versus_line_starts_with_the_player_on_snake_a_unless_its_autopilot_line_changed(make_app):
+    app = make_app(auto=True)
+    press(app, pygame.K_ESCAPE, pygame.K_UP, pygame.K_RIGHT, pygame.K_RETURN)  # the last line: versus
+    assert app.reopen["versus"] == "player" and app.reopen["auto"] is False
+    app = make_app(auto=False)
+    press(app, pygame.K_ESCAPE, *[pygame.K_DOWN] * 4, pygame.K_RIGHT,  # Autopilot: on
+          *[pygame.K_DOWN] * 3, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RETURN)  # Versus: the first solver
+    assert app.reopen["versus"] is not None and app.reopen["auto"] is True
+
+
+def test_each_press_of_v_names_the_mode_it_goes_to_not_the_one_before(make_app):
+    app = make_app()
+    for says in ("you against rival", "WASD against the arrows", "Single play"):
+        press(app, pygame.K_v)
+        app = window.reopened(app, scores.ScoreBook(), None)
+        assert says in app.note[0]
+
+
 def test_the_panels_versus_line_chooses_the_mode(make_app):
     app = make_app()
     press(app, pygame.K_ESCAPE, *[pygame.K_UP], pygame.K_RIGHT, pygame.K_RETURN)  # the last line: versus
@@ -230,6 +298,16 @@ def test_a_player_snake_whose_opponent_fails_is_told(versus_app, monkeypatch):
     assert "B nobody" in app.say.strip()[1] and "rival failed" in app.note[0]
     press(app, pygame.K_r)  # a new round asks the opponent again
     assert app.seats[B] is not None and app.seats[B].name == "rival"
+
+
+def test_o_draws_the_opponents_planned_path_while_the_player_drives_and_says_so_when_none_plans_one(versus_app):
+    app = versus_app()  # you against rival
+    press(app, pygame.K_o, pygame.K_s)
+    app.tick()
+    assert app.note is None and app.overlays.path_cells()  # rival's path, drawn
+    app = versus_app(versus="player")
+    press(app, pygame.K_o)
+    assert app.note is not None and "none plans one" in app.note[0] and not app.overlays.path_cells()
 
 
 def test_help_says_which_keys_steer_which_snake(versus_app):

@@ -43,6 +43,15 @@ def test_two_players_keys_in_one_storm_each_steer_their_own_snake(display, tmp_p
         quit_cleanly(game, env)
 
 
+def test_versus_play_from_a_config_with_the_autopilot_on_starts_with_the_players(display, tmp_path):
+    game, env, window = start(display, tmp_path, *window_config(tmp_path, auto=True), "--versus", "player")
+    try:
+        wait_for(lambda: "A 3 (WASD) vs B 3 (arrows) - waiting for the first keys" in caption_of(env, window),
+                 "WASD against the arrows")
+    finally:
+        quit_cleanly(game, env)
+
+
 def test_the_autopilot_against_a_players_scripted_keys(display, tmp_path):
     game, env, window = start(display, tmp_path, *window_config(tmp_path, speed=0.05), "--versus", "rival")
     try:

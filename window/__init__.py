@@ -26,7 +26,7 @@ from files import gif, replay, scores
 from window.app import App
 from window.playback import ReplayApp
 
-__all__ = ["App", "ReplayApp", "play", "play_replay", "window_config"]
+__all__ = ["App", "ReplayApp", "play", "play_replay", "versus_start", "window_config"]
 
 
 def window_config(config, args):
@@ -51,6 +51,15 @@ def window_config(config, args):
         block = min(config["block-size"], configuration.MAX_WINDOW // max(width, height))
         changes.update({"window-width": width * block, "window-height": height * block, "block-size": block})
     return configuration.validate(dict(config, **changes), "the command line")
+
+
+def versus_start(config, args):
+    """The config a window opened in versus play starts from: snake A is the player's, whatever
+    "auto" says, unless --solver named its autopilot (and "auto" is on). Single play's config as
+    it is."""
+    if config.get("versus") is None or getattr(args, "solver", None) is not None:
+        return config
+    return dict(config, auto=False)
 
 
 def check_side(dest, value, length):
@@ -81,6 +90,8 @@ def play(config, args, game=None, config_path=None):
     play next (`reopen`), and the same window goes on with the App of that mode."""
     try:
         config = window_config(config, args)
+        if game is None:
+            config = versus_start(config, args)
         if game is None and room_problem(config) is not None:
             raise configuration.ConfigError(room_problem(config))
     except configuration.ConfigError as e:

@@ -101,22 +101,27 @@ class Actions:
             self.tell(f"{name} plans no path to show", f"{name} plans no path")
 
     def switch_mode(self):
-        """V: the next way to play, single play -> against rival -> against a player -> single play:
-        a new game in it, the settings of now kept (not saved)."""
+        """V: the next way to play, single play -> you against rival -> you against a player ->
+        single play: a new game in it, the settings of now kept (not saved). A versus round starts
+        with the player on snake A, as the note that names the mode says; single play with whoever
+        drove last."""
         order = [None, "rival", configuration.PLAYER]
         now = self.config.get("versus")
         after = order[(order.index(now) + 1) % len(order)] if now in order else None
         config = {key: value for key, value in self.config.items() if key != "versus"}
-        config.update(speed=self.interval, auto=self.auto, solver=self.solver_name)
+        config.update(speed=self.interval, auto=self.auto and after is None, solver=self.solver_name)
         if after is not None:
             config["versus"] = after
         self.play_next(config)
 
     def play_next(self, config):
-        """End this window's game and play `config` next, in the mode it says (window.play reopens)."""
+        """End this window's game and play `config` next, in the mode it says (window.play reopens).
+        A note of this mode's is not carried over; one told after this (the panel's word on saving)
+        is."""
         self.game_ended()
         self.reopen = config
         self.running = False
+        self.note, self.note_until = None, None
 
     def toggle_cycle(self):
         """C: draw the cycle the solver follows, or stop; a note when there is none to draw."""

@@ -44,6 +44,12 @@ class Scene:
     marks: tuple = ()
 
 
+def shared_forms(note, box):
+    """The forms of one box holding a note above a box of text: each of the box's forms under each
+    of the note's, longest first."""
+    return tuple(first + then for then in box for first in note)
+
+
 class Canvas:
     """Paints one game at a time on `screen`: the board at the config's block size, with
     the strip below it."""
@@ -134,10 +140,12 @@ class Canvas:
     def make_labels(self, box, note):
         """The box of text and the note: each in the middle, or at the edge where it covers the
         least of the play (edge_for); a note and a box both at the edge share one box, the note
-        on top."""
-        boxes = [b for b in (note, box) if b]
+        on top (shared_forms), and a note that fits in no form of it leaves the box alone shown
+        (the caption tells the note)."""
         if note and box and note[0] == box[0] == "edge":
-            boxes = [("edge", tuple(first + then for then in box[1] for first in note[1]))]
+            label = self.edge_for(shared_forms(note[1], box[1])) or self.edge_for(box[1])
+            return [label] if label is not None else []
+        boxes = [b for b in (note, box) if b]
         labels = []
         for place, forms in boxes:
             label = self.edge_for(forms) if place == "edge" else make_label(self.surface.get_size(), forms, place)
@@ -146,20 +154,33 @@ class Canvas:
         return labels
 
     def edge_for(self, forms):
-        """The box of `forms` at the top or the bottom edge, or else in the middle, whichever covers
-        least of what matters (COVERED_WEIGHT: the ringed cells, the heads, the fruit); on a tie,
-        the edge away from A's head."""
+        """The box of `forms` that covers least of what matters (COVERED_WEIGHT: the ringed cells,
+        the heads, the fruit): the longest form that fits and covers no more than any shorter one,
+        at the place where it covers least (placed); None when no form fits."""
+        best = None
+        for form in forms:
+            placed = self.placed(form)
+            if placed is not None and (best is None or placed[0] < best[0]):
+                best = placed
+            if best is not None and best[0] == 0:
+                break
+        return best[1] if best is not None else None
+
+    def placed(self, form):
+        """(how much it covers, the box) of the one `form` at the top or the bottom edge, or else in
+        the middle, whichever covers least; on a tie, the edge away from A's head. None when the
+        form does not fit the window."""
         head_row = self.heads()[0][1]
         away = "top" if head_row >= self.game.height / 2 else "bottom"
         best = None
         for place in (away, "bottom" if away == "top" else "top", "middle"):
-            label = make_label(self.surface.get_size(), forms, place)
+            label = make_label(self.surface.get_size(), (form,), place)
             if label is None:
                 return None
             covered = self.covered(label.rect)
             if best is None or covered < best[0]:
                 best = (covered, label)
-        return best[1]
+        return best
 
     def covered(self, rect):
         """How much of what matters the box at `rect` covers (COVERED_WEIGHT)."""

@@ -114,7 +114,7 @@ class Settings:
         block = min(self.base["block-size"], configuration.MAX_WINDOW // max(width, height))
         config = configuration.validate(dict(self.base, **{
             "window-width": width * block, "window-height": height * block, "block-size": max(1, block),
-            "initial-length": values["length"], "speed": values["speed"], "auto": values["auto"],
+            "initial-length": values["length"], "speed": values["speed"], "auto": self.starts_with_autopilot(),
             "solver": values["solver"], "seed": values["seed"], "versus": values["versus"]}), "settings")
         if values["versus"] is None:
             config.pop("versus", None)
@@ -124,6 +124,14 @@ class Settings:
         if self.check is not None:
             self.check(config)
         return config
+
+    def starts_with_autopilot(self):
+        """The Autopilot line's value for the config; but a change from single play into versus play
+        starts with the player on snake A, as the flag --versus does, unless the line was changed
+        too."""
+        values, opened = self.values, self.opened
+        into_versus = opened["versus"] is None and values["versus"] is not None
+        return values["auto"] and not (into_versus and values["auto"] == opened["auto"])
 
     def saved(self):
         """What the player changed, as config.save_settings takes it: the board (None: as it was),

@@ -21,6 +21,7 @@ from files.replay import LETTER_DIRECTION, MAX_ROOM, ReplayError
 from solvers.guard import SolverFailed
 from versus.duel import (FULL_BOARD, HEAD_TO_HEAD, OTHER_BODY, OWN_BODY, SIDES, STALEMATE, SWAP, WALL, A, B,
                          Duel)
+from window.actions import plans_paths
 from window.app import App
 from window.canvas import DuelCanvas
 from window.overlays import Overlays
@@ -206,6 +207,15 @@ class VersusApp(App):
         if self.auto:
             self.game.clear_turns(A)
             self.start_solver()
+
+    def toggle_path(self):
+        """O: dots on the planned path of each solver playing, or stop; a note when none of them
+        plans one (a player drives each snake, or the solvers plan no path)."""
+        self.show_path = not self.show_path
+        if not self.show_path:
+            return
+        if not any(seat is not None and plans_paths(seat.ref) for seat in self.seats):
+            self.tell("O draws the path a solver playing plans: none plans one here", "no path to show")
 
     def toggle_cycle(self):
         """C: no solver follows one cycle in versus play."""
