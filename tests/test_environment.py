@@ -715,6 +715,18 @@ def test_the_pages_snippets_run_and_print_what_it_says(code, printed):
 
 
 @needs_gymnasium
+def test_a_script_outside_the_checkout_finds_the_environment_as_the_page_says(tmp_path):
+    with open(PAGE, encoding="utf-8") as f:
+        said = re.search(r"`PYTHONPATH=path/to/checkout path/to/checkout/\.venv/bin/python mine\.py`", f.read())
+    assert said, "the page says how a script in another folder imports snake_env"
+    code, printed = python_blocks()[0]
+    (tmp_path / "mine.py").write_text(code)
+    done = subprocess.run([sys.executable, "mine.py"], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env={**os.environ, "PYTHONPATH": ROOT})
+    assert done.returncode == 0 and done.stdout == printed + "\n", done.stderr
+
+
+@needs_gymnasium
 def test_the_random_agent_example_runs_as_printed():
     done = subprocess.run([sys.executable, "-m", "examples.random_agent"], capture_output=True, text=True, cwd=ROOT,
                           timeout=120)
