@@ -726,6 +726,15 @@ def test_a_script_outside_the_checkout_finds_the_environment_as_the_page_says(tm
     assert done.returncode == 0 and done.stdout == printed + "\n", done.stderr
 
 
+def test_the_pages_moves_without_a_fruit_are_the_figures_measured():
+    """The page's most moves hamilton goes without a fruit are those of measurements.md's table."""
+    with open(PAGE, encoding="utf-8") as f:
+        said = re.search(r"goes at most (\d+) moves without a fruit on 8x8, ([\d,]+) on 30x30", f.read())
+    with open(os.path.join(ROOT, "docs", "measurements.md"), encoding="utf-8") as f:
+        measured = dict(re.findall(r"^\| (8x8|30x30) \|(?: [^|]* \|){5} ([\d,]+) \([\d,]+\) \|", f.read(), re.M))
+    assert said and (said[1], said[2]) == (measured["8x8"], measured["30x30"])
+
+
 @needs_gymnasium
 def test_the_random_agent_example_runs_as_printed():
     done = subprocess.run([sys.executable, "-m", "examples.random_agent"], capture_output=True, text=True, cwd=ROOT,
