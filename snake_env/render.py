@@ -55,51 +55,78 @@ class Picture:
 
 class Window:
     """The game's window showing a `width` x `height` game, its cells `block` pixels or fewer
-    (to fit the screen), with the strip below the board, `fps` moves a second at most."""
+    (to fit the screen), with the strip below the board, `fps` moves a second at most.
+
+    pygame has one display a process, so of several envs made with render_mode="human" the
+    window shows one game at a time, the last one drawn: a Window whose display another env
+    has taken (by opening its own window, or closing the display) opens its window again at
+    its next frame and paints its game whole. Closing the window stops the showing, not the game."""
+
+    showing = None  # the Window whose game the display shows now
 
     def __init__(self, width, height, block, fps):
+        self.width, self.height, self.block = width, height, block
+        self.seconds = 1 / fps
+        self.next_frame = time.monotonic()
+        self.open = True
+        self.game = self.canvas = None
+        self._open_window()
+
+    def _open_window(self):
+        """Open the display if it is not, and the window at this board's size, on a new Canvas."""
         from window import screen  # the window's package: its pygame settings come first
-        from window.canvas import Canvas, Scene
+        from window.canvas import Canvas
         from window.labels import STRIP_HEIGHT
 
         open_display(screen)
-        config = {"block-size": block, "window-width": width * block, "window-height": height * block}
+        config = {"block-size": self.block, "window-width": self.width * self.block,
+                  "window-height": self.height * self.block}
         block = screen.fit(config, STRIP_HEIGHT, smallest=1)
-        config = {"block-size": block, "window-width": width * block, "window-height": height * block}
-        self.canvas = Canvas(screen.open_window(Canvas.window_size(width, height, block)), config)
-        self.scene, self.seconds = Scene, 1 / fps
-        self.next_frame = time.monotonic()
-        self.open = True
+        config = {"block-size": block, "window-width": self.width * block, "window-height": self.height * block}
+        self.canvas = Canvas(screen.open_window(Canvas.window_size(self.width, self.height, block)), config)
+        Window.showing = self
+
+    def _shown(self):
+        """Whether the display is open and shows this window."""
+        return Window.showing is self and pygame.display.get_init()
 
     def new_game(self, game):
         self.game = game
         if self.open:
+            if not self._shown():
+                self._open_window()
             self.canvas.new_game(game)
 
     def advance(self):
-        """Move the snake, repainting the cells that changed; once the window is closed, only move it."""
-        if self.open:
+        """Move the snake, repainting the cells that changed; while the window is closed, or
+        another env's shows, only move it."""
+        if self.open and self._shown():
             self.canvas.advance()
         else:
             self.game.snake.next()
 
     def fruit_appeared(self):
-        if self.open:
+        if self.open and self._shown():
             self.canvas.fruit_appeared()
 
     def show(self, game, ended):
         """Put what changed on the window, once the last frame has been shown 1/fps seconds;
         closing the window stops the showing, not the game."""
+        from window.canvas import Scene
+
         if not self.open:
             return None
+        if not self._shown():  # another env's window took the display: this one's again, painted whole
+            self._open_window()
+            self.canvas.new_game(game)
         if any(event.type == pygame.QUIT for event in pygame.event.get()):
             self.close()
             return None
         state = ended or "playing"
         length = f"length {len(game.snake)}/{game.cells}"
         strip = (f"{length}   {game.steps:,} moves   {state}", f"{length}   {state}", length)
-        scene = self.scene(box=(), note=(), path=[], ways={}, strip=strip,
-                           caption=f"Snake - environment - {length} - {state}")
+        scene = Scene(box=(), note=(), path=[], ways={}, strip=strip,
+                      caption=f"Snake - environment - {length} - {state}")
         rects = self.canvas.frame(scene)
         time.sleep(max(0.0, self.next_frame - time.monotonic()))
         pygame.display.update(rects)
@@ -107,9 +134,12 @@ class Window:
         return None
 
     def close(self):
+        """Stop showing; the display closes with it when it shows this window (not another env's)."""
         if self.open:
             self.open = False
-            pygame.display.quit()
+            if self._shown():
+                Window.showing = None
+                pygame.display.quit()
 
 
 def open_display(screen):

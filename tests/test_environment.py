@@ -490,6 +490,42 @@ def test_human_without_a_display_warns_once_and_plays_on():
     assert len(warned) == 1 and "no display" in warned[0] and "rgb_array" in warned[0]
 
 
+TWO_WINDOWS_SCRIPT = """
+import gymnasium, pygame, snake_env
+from gymnasium.utils.env_checker import check_env
+def make(width):
+    env = gymnasium.make("snake_env/Snake-v0", width=width, height=4, render_mode="human", block_size=10)
+    env.unwrapped.metadata = dict(env.unwrapped.metadata, render_fps=1000)
+    return env
+a, b, c = make(6), make(5), make(7)
+a.reset(seed=1)
+b.reset(seed=2)
+c.reset(seed=3)
+c.close()  # another env's window closed: a's and b's go on
+b.step(3)
+print(pygame.display.get_surface().get_width(), tuple(pygame.display.get_surface().get_at((25, 5)))[:3])
+a.step(3)
+a.step(1)
+print(pygame.display.get_surface().get_width(), tuple(pygame.display.get_surface().get_at((25, 15)))[:3])
+b.close()  # not the window showing now: a's stays
+a.step(1)
+check_env(a.unwrapped)  # makes and closes an env of each render mode
+a.reset(seed=1)
+a.step(3)
+print(pygame.display.get_surface().get_width(), tuple(pygame.display.get_surface().get_at((25, 5)))[:3])
+"""
+
+
+@needs_gymnasium
+def test_a_human_env_shows_its_game_again_when_another_envs_window_took_the_display():
+    # pygame has one display a process: an env's window is opened again, its game painted whole, when
+    # another env opened its own or closed the display (Gymnasium's check_env does both).
+    done = subprocess.run([sys.executable, "-c", TWO_WINDOWS_SCRIPT], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == "50 (255, 0, 0)\n60 (255, 0, 0)\n60 (255, 0, 0)\n"
+
+
 # -- a policy as a solver --------------------------------------------------------------------------
 
 @needs_gymnasium
@@ -676,6 +712,27 @@ def test_the_pages_snippets_run_and_print_what_it_says(code, printed):
     assert done.returncode == 0, done.stderr
     if printed is not None:
         assert done.stdout == printed + "\n"
+
+
+@needs_gymnasium
+def test_a_script_outside_the_checkout_finds_the_environment_as_the_page_says(tmp_path):
+    with open(PAGE, encoding="utf-8") as f:
+        said = re.search(r"`PYTHONPATH=path/to/checkout path/to/checkout/\.venv/bin/python mine\.py`", f.read())
+    assert said, "the page says how a script in another folder imports snake_env"
+    code, printed = python_blocks()[0]
+    (tmp_path / "mine.py").write_text(code)
+    done = subprocess.run([sys.executable, "mine.py"], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env={**os.environ, "PYTHONPATH": ROOT})
+    assert done.returncode == 0 and done.stdout == printed + "\n", done.stderr
+
+
+def test_the_pages_moves_without_a_fruit_are_the_figures_measured():
+    """The page's most moves hamilton goes without a fruit are those of measurements.md's table."""
+    with open(PAGE, encoding="utf-8") as f:
+        said = re.search(r"goes at most (\d+) moves without a fruit on 8x8, ([\d,]+) on 30x30", f.read())
+    with open(os.path.join(ROOT, "docs", "measurements.md"), encoding="utf-8") as f:
+        measured = dict(re.findall(r"^\| (8x8|30x30) \|(?: [^|]* \|){5} ([\d,]+) \([\d,]+\) \|", f.read(), re.M))
+    assert said and (said[1], said[2]) == (measured["8x8"], measured["30x30"])
 
 
 @needs_gymnasium
