@@ -276,15 +276,20 @@ class Planner:
                 # meal, or past an unmarked one, drawing a wall that must close no loop
                 if free_at[n] <= t and not no_stay[c]:
                     end, g = meal + lanes[n], gate[c]
-                    if g != NONE and until[g] >= end and mark[g]:
-                        then = met if mark[g] == OUT else -1
-                    elif g != NONE and touch[wall_to[c]] >= end:
-                        then = -1
+                    if g == NONE:  # no gate: no wall
+                        then = met
+                    elif until[g] >= end and mark[g]:
+                        if mark[g] != OUT:
+                            continue  # past an edge still IN
+                        then = met
+                    elif touch[wall_to[c]] >= end:
+                        continue  # the new wall would close a loop
                     else:
                         then = wall_met[c] if met else wall_apart[c]
-                    b, ns = block[n], n + then
-                    k = here + (held if open_at[b] >= end else beside if shelter[n] >= end else open_)
-                    if then >= 0 and k < cost[ns]:
+                        if then < 0:
+                            continue
+                    k, ns = here + (held if open_at[block[n]] >= end else beside if shelter[n] >= end else open_), n + then
+                    if k < cost[ns]:
                         cost[ns], dist[ns], came[ns] = k, t, s
                         buckets[k - base + guide[n]].append(ns)
             level += 1
