@@ -460,7 +460,7 @@ def test_of_the_routes_proven_the_snake_sets_out_on_the_soonest_with_its_open_co
     open_route, closed_route = [1, 2, 3], [4, 5, 6, 7, 8, 9, 10, 11]
     paced.lookahead.taken = [Kept(0, open_route, 12), Kept(0, closed_route, 0)]
     assert paced.lookahead.moves_left(proof) == 8
-    assert paced.lookahead.soonest(proof) == closed_route
+    assert paced.lookahead.soonest(proof) == (closed_route, 0)
 
 
 def test_a_route_proven_is_kept_with_its_open_cost():

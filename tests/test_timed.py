@@ -164,8 +164,8 @@ def test_at_the_root_of_a_route_that_is_not_the_soonest_the_snake_goes_on_rootin
     lookahead.taken = [Kept(0, [-1] * 150, 0), Kept(5, [-1] * 400, 0)]  # from 5: 91 moves round, then 150
     proof = at(5)
     assert not lookahead.ready(proof)
-    lookahead.root_ahead(proof)
-    assert search.proof is not proof and search.proof.root == 5 + 3 + 2
+    ahead = lookahead.root_ahead(proof)
+    assert ahead is not None and ahead.root == 5 + 3 + 2
     assert lookahead.ready(at(0))
     lookahead.taken.append(Kept(10, [-1] * 200, 0))  # from 10: 200, against 86 and 150
     assert not lookahead.ready(at(9)) and lookahead.ready(at(10))
