@@ -1,8 +1,8 @@
 """HamiltonDecision: why hamilton made its move, for the window and the debug log. No pygame here.
 
 The way of playing (`Mode`) and where a proof stands (`ProofState`) are enums whose values
-are the text the debug log writes (Decision.to_json); they are str enums, so a reader that
-compares that text (the window's box, docs/tab_timing.py) reads them as before.
+are the text the debug log writes (Decision.to_json); they are str enums, so each is equal
+to its text, and a reader of the log compares the same words.
 """
 import dataclasses
 import enum

@@ -492,7 +492,7 @@ def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(s
 
 
 def at_the_cap(self, body, free, room):
-    """An `_open_cost` that says every meal leaves the body at the cap (a generator)."""
+    """A ClosedRoutes.open_cost that says every meal leaves the body at the cap (a generator)."""
     return self.cap
     yield
 
@@ -568,9 +568,9 @@ def test_after_a_closing_meal_the_search_for_a_shorter_one_stops_where_the_loop_
 def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proofs_work_and_at_the_searches_stop(
         seed_37):
     """Seed 37, as above: the round stops (None) once it has done as much work as the proof
-    had, and at `_closed`'s stop, as the searches beside it (where no lap is kept, a move
-    before the loop leaves the route's way); with the work, it finds the route of 160, first
-    freeing the bodies an ended search let go of."""
+    had, and at the stop it is given, `weigh`'s for the searches beside it (ClosedRoutes.until:
+    where no lap is kept, a move before the loop leaves the route's way); with the work, it
+    finds the route of 160, first freeing the bodies an ended search let go of."""
     grid, body, fruit = seed_37
     search = TimedEndgame(grid)
     route = Endgame(grid).winning_route(body, fruit)

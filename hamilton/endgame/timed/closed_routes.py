@@ -189,7 +189,7 @@ class ClosedRoutes:
         way), and before it has done as much work as the proof had (`began`: where the proof
         began, `Began`), so a proof takes at most twice as long.
 
-        Not where the snake will look on (timed.Lookahead.looking_on: quick proofs whose route
+        Not where the snake will look on (Lookahead.looking_on: quick proofs whose route
         leaves the body at the open cost's cap): proofs rooted round the loop look for such a
         route there, and one found from here, long, would end the looking on."""
         if open_cost >= self.cap and self.endgame.quick(body):
