@@ -203,8 +203,8 @@ def endless(closing, *args):
 
 def fifty(*args):
     """An open cost of 50, found at once (a search, as ClosedRoutes.open_cost is)."""
+    yield from ()
     return 50
-    yield
 
 
 def searches_after_the_proof_never_end(monkeypatch, open_cost):
@@ -257,8 +257,8 @@ def test_the_searches_for_a_closed_body_stop_where_the_loop_leaves_the_proven_ro
 
 def forty(*args):
     """An open cost of 40, found at once."""
+    yield from ()
     return 40
-    yield
 
 
 def idle(*args):
@@ -324,8 +324,8 @@ def test_a_route_whose_meal_leaves_a_body_sooner_closed_is_taken_over_the_proofs
 
 def nothing_found(*args):
     """A search (a generator) that finds nothing."""
+    yield from ()
     return None
-    yield
 
 
 def test_a_meal_that_leaves_a_body_not_proven_won_is_passed_over(shipped, monkeypatch):
@@ -336,8 +336,8 @@ def test_a_meal_that_leaves_a_body_not_proven_won_is_passed_over(shipped, monkey
     paced = paced_endgame(grid)
 
     def not_won(*args):
+        yield from ()
         return False
-        yield
     monkeypatch.setattr(paced.closed_routes, "_won_after", not_won)
     assert len(paced.winning_route(body, fruit)) == 461
 
@@ -358,8 +358,8 @@ def test_the_meal_may_come_before_the_body_closes_weighed_by_the_moves_expected_
 
     def costing(moves):
         def cost(*args):
+            yield from ()
             return moves
-            yield
         return cost
     route, open_moves = meal(costing(0))
     assert (len(route), open_moves) == (281, 27)
@@ -493,8 +493,8 @@ def test_the_proofs_made_ready_for_the_next_fruit_are_proofs_beside_each_other(s
 
 def at_the_cap(self, body, free, room):
     """A ClosedRoutes.open_cost that says every meal leaves the body at the cap (a generator)."""
+    yield from ()
     return self.cap
-    yield
 
 
 def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks_finds_a_meal_that_closes_it(
@@ -534,8 +534,8 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_b
             asked.append((name, bound))
             if name == "route":
                 paced.moves += circling[0]
+            yield from ()
             return None
-            yield
         return search
     monkeypatch.setattr(Closing, "route", noted("route"))
     monkeypatch.setattr(Closing, "meal", noted("meal"))
