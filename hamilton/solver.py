@@ -28,7 +28,7 @@ from solver import Solver, EndgameState
 from hamilton.cycle import CyclePlay, Outline
 from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import Endgame, TimedEndgame
-from hamilton.endgame.timed.closing import Closing
+from hamilton.endgame.closed import run_of
 from hamilton.grid import Grid
 from hamilton.survival import Survival, ordered_part
 
@@ -99,7 +99,7 @@ class HamiltonSolver(Solver):
 
     def _closed_cycle(self, body):
         """The cycle a closed body (flat cells, head first) lies along, or None if it is not
-        closed (hamilton/endgame/timed/closing.py): the head, the run of free cells from beside it
+        closed (hamilton/endgame/closed.py): the head, the run of free cells from beside it
         to beside the tail, then the body from the tail back to the neck. Round it, each fruit
         is a few moves on; a route that leaves it is drawn as a shortcut, as on a tree.
 
@@ -108,7 +108,7 @@ class HamiltonSolver(Solver):
             5  6  c  b
         """
         body = tuple(body)
-        run = Closing(self.endgame.space, self.endgame.ledger).run_of(body)
+        run = run_of(self.endgame.space, body)
         if run is None:
             return None
         return [self.grid.cell(c) for c in (body[0], *run, *reversed(body[1:]))]

@@ -7,7 +7,7 @@ import pytest
 from boards import board
 from game import Game
 from hamilton import HamiltonSolver
-from hamilton.endgame import Endgame, Proof, TimedEndgame
+from hamilton.endgame import Endgame, Proof, TimedEndgame, closed
 from hamilton.endgame.timed import closed_routes, closing
 from hamilton.endgame.timed.closed_routes import Began, ClosedRoutes
 from hamilton.endgame.timed.closing import Closing
@@ -88,10 +88,10 @@ def followed(grid, body, route, fruit):
 
 def test_a_closed_body_has_its_free_cells_in_one_run_from_beside_the_head_to_beside_the_tail():
     grid, body, fruit = position(CLOSED)
-    closing = TimedEndgame(grid).closing
-    assert closing.run(*packed(TimedEndgame(grid), body)) == [A, B, C]
-    assert closing.way_round(body, fruit) == [A, B, C]
-    assert closing.way_round(body, B) == [A, B]
+    search = TimedEndgame(grid)
+    assert closed.run_of(search.space, body) == [A, B, C]
+    assert search.closing.way_round(body, fruit) == [A, B, C]
+    assert search.closing.way_round(body, B) == [A, B]
 
 
 def test_a_body_whose_free_cells_make_no_such_run_is_not_closed():
@@ -100,7 +100,7 @@ def test_a_body_whose_free_cells_make_no_such_run_is_not_closed():
     grid = Grid(4, 3)
     search = TimedEndgame(grid)
     body = (3, 2, 1, 0, 4, 8, 9, 10)
-    assert search.closing.run(*packed(search, body)) is None
+    assert closed.run_of(search.space, body) is None
     assert search.closing.way_round(body, 11) is None
 
 
@@ -108,9 +108,9 @@ def test_a_full_board_is_closed_where_the_head_is_beside_the_tail():
     grid = Grid(4, 3)
     search = TimedEndgame(grid)
     around = (3, 2, 1, 0, 4, 8, 9, 5, 6, 10, 11, 7)  # 7 is beside 3
-    assert search.closing.run(*packed(search, around)) == []
+    assert closed.run_of(search.space, around) == []
     apart = (3, 7, 11, 10, 6, 2, 1, 0, 4, 8, 9, 5)  # 5 is not beside 3
-    assert search.closing.run(*packed(search, apart)) is None
+    assert closed.run_of(search.space, apart) is None
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +133,7 @@ def test_the_route_to_the_nearest_closed_body_goes_on_round_it_to_the_fruit_and_
     route = closing_route(search, body, fruit, 400)
     assert route is not None and len(route) == 142
     after = followed(grid, body, route, fruit)
-    assert search.closing.run(*packed(search, after)) is not None  # every later fruit: a few moves on
+    assert closed.run_of(search.space, after) is not None  # every later fruit: a few moves on
     assert closing_route(search, body, fruit, 141) is None
 
 
@@ -186,7 +186,7 @@ def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_an
     route = proof.route
     assert len(route) == 142 and proof.notes.open == 0
     after = followed(grid, body, route, fruit)
-    run = paced.closing.run(*packed(paced, after))
+    run = closed.run_of(paced.space, after)
     looked = paced.ledger.looked
     again = paced.prove(after, run[-1])
     assert again.route == run and paced.ledger.looked == looked and again.notes.open == 0
@@ -368,7 +368,7 @@ def test_the_meal_may_come_before_the_body_closes_weighed_by_the_moves_expected_
     assert meal(costing(20)) == (route, 20 + 7)  # its own count, where higher: at least the moves it found
     route, open_moves = meal(costing(None))
     assert (len(route), open_moves) == (461, 0)
-    assert search.closing.run(*packed(search, followed(grid, body, route, fruit))) is not None
+    assert closed.run_of(search.space, followed(grid, body, route, fruit)) is not None
     assert len(meal(costing(500))[0]) == 461
     assert meal(costing(0), bound=300) is None
     assert meal(costing(100), bound=350) is None  # found at 308 moves, but 281 + 100 expected
@@ -428,10 +428,10 @@ def test_with_no_fruit_the_route_ends_at_the_nearest_closed_body(seed_37):
     search = TimedEndgame(grid)
     after = after_meal(body, Endgame(grid).winning_route(body, fruit))
     way = closing_route(search, after, -1, 100)
-    assert len(way) == 80 and search.closing.run(*packed(search, followed(grid, after, way, -1))) is not None
+    assert len(way) == 80 and closed.run_of(search.space, followed(grid, after, way, -1)) is not None
     assert closing_route(search, after, -1, 79) is None
-    _, closed, _ = position(CLOSED)
-    assert closing_route(TimedEndgame(Grid(4, 3)), closed, -1, 10) == []
+    _, closed_body, _ = position(CLOSED)
+    assert closing_route(TimedEndgame(Grid(4, 3)), closed_body, -1, 10) == []
 
 
 def test_the_proofs_route_stays_where_its_meal_leaves_a_body_nearer_closed_than_a_closing_route_saves(shipped):
@@ -511,7 +511,7 @@ def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks
     proof = paced.prove(body, fruit)
     route = proof.route
     assert len(route) == 160 and proof.notes.open == 0
-    assert paced.closing.run_of(followed(grid, body, route, fruit)) is not None
+    assert closed.run_of(paced.space, followed(grid, body, route, fruit)) is not None
     monkeypatch.setattr(ClosedRoutes, "open_cost", at_the_cap)
     capped = paced_endgame(grid)
     proof = capped.prove(body, fruit)
@@ -584,4 +584,4 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
     search.ledger.let_go(dict.fromkeys(range(search.ledger.hold - search.ledger.held)))  # an ended search's
     search.ledger.held = search.ledger.hold  # bodies, the hold full till they are freed
     found = rounded(10 ** 9, 0)
-    assert len(found) == 160 and search.closing.run_of(after_meal(body, found)) is not None
+    assert len(found) == 160 and closed.run_of(search.space, after_meal(body, found)) is not None

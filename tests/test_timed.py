@@ -19,7 +19,7 @@ from hamilton.endgame import endgame as endgame_module
 from hamilton.endgame.timed import endgame as timed_module
 from hamilton.endgame.timed.closed_routes import CLOSING_MARGIN, ClosedRoutes
 from hamilton.endgame.timed.endgame import LONG_SPARE, WIDE_WAIT
-from hamilton.endgame import Endgame, Proof, TimedEndgame
+from hamilton.endgame import Endgame, Proof, TimedEndgame, closed
 from hamilton.endgame.forks import ForkSearch
 from hamilton.endgame.layers import TooBig
 from hamilton.endgame.ledger import SLICE
@@ -371,7 +371,7 @@ def test_looking_on_the_proofs_rooted_ahead_first_look_for_a_route_through_the_n
     bodies = [at]
     for cell in route[:-1]:
         bodies.append((cell,) + bodies[-1][:-1])
-    assert any(search.closing.run_of(b) is not None for b in bodies)
+    assert any(closed.run_of(search.space, b) is not None for b in bodies)
 
 
 def test_a_route_through_the_nearest_closed_body_is_taken_without_a_proof_where_it_is_short_enough(

@@ -24,6 +24,7 @@ import math
 from functools import partial
 from typing import NamedTuple, Optional
 
+from hamilton.endgame.closed import run as closed_run
 from hamilton.endgame.forks import Unsure
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.proof import going_along
@@ -205,7 +206,7 @@ class ClosedRoutes:
         """Whether `body` (packed, its free cells the bits `free`) is closed: a generator, as
         ForkSearch.within asks, that answers without a pause."""
         yield from ()
-        return self.closing.run(body, free) is not None
+        return closed_run(self.space, body, free) is not None
 
     def _meal_cost(self, body, free, room):
         """`open_cost` of the body a meal leaves (packed, its free cells the bits `free`), or
