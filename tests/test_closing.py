@@ -176,22 +176,25 @@ def test_beside_proofs_made_ready_for_the_next_fruit_the_search_for_a_closed_bod
 
 
 def test_a_game_with_time_between_moves_takes_the_route_through_a_closed_body_and_goes_round_it(seed_37):
-    """Untimed, the proof's route of 158 moves (the benchmark's figures stay); told it waits
-    0.3 s a move, the route of 142 through a closed body, after which each later fruit is a
-    few moves round the cycle, with no proof (nothing looked at)."""
+    """Untimed, the proof's route, whose meal leaves the body open; told it waits 0.3 s a
+    move, the route of 142 through the nearest closed body, shorter, after which each later
+    fruit is a few moves round the cycle, with no proof (nothing looked at). At U's fastest
+    speed there is no time for that search: the proof's route, as untimed."""
     grid, body, fruit = seed_37
-    assert len(Endgame(grid).winning_route(body, fruit)) == 158
+    untimed = Endgame(grid)
+    first = untimed.winning_route(body, fruit)
+    assert closed.run_of(untimed.space, after_meal(body, first)) is None
     paced = paced_endgame(grid)
     proof = paced.prove(body, fruit)
     route = proof.route
-    assert len(route) == 142 and proof.notes.open == 0
+    assert len(route) == 142 < len(first) and proof.notes.open == 0
     after = followed(grid, body, route, fruit)
     run = closed.run_of(paced.space, after)
     looked = paced.ledger.looked
     again = paced.prove(after, run[-1])
     assert again.route == run and paced.ledger.looked == looked and again.notes.open == 0
     fast = TimedEndgame(grid, pace=0.01)  # U's fastest: no time to spare, as untimed
-    assert len(fast.winning_route(body, fruit)) == 158
+    assert closed.run_of(fast.space, after_meal(body, fast.winning_route(body, fruit))) is None
 
 
 def endless(closing, *args):
@@ -499,23 +502,24 @@ def at_the_cap(self, body, free, room):
 
 def test_where_the_breadth_first_searches_find_no_closed_body_a_round_over_forks_finds_a_meal_that_closes_it(
         seed_37, monkeypatch):
-    """10x10 seed 37 (start 4, 4 free cells): the proof's route is 158 moves, and its meal
-    leaves the body open. Where the breadth-first searches for a closed body find nothing
-    (as where they fill the hold), a round over forks within 158 + 4 moves finds a route of
-    160 whose meal leaves the body closed: open cost 0. Where the snake will look on instead
-    (the open cost at its cap, proofs quick), that round is not made."""
+    """10x10 seed 37 (start 4, 4 free cells): the proof's meal leaves the body open. Where
+    the breadth-first searches for a closed body find nothing (as where they fill the hold),
+    a round over forks within the proof's route and 4 moves more finds a route whose meal
+    leaves the body closed: open cost 0. Where the snake will look on instead (the open
+    cost at its cap, proofs quick), that round is not made: the proof's route stays."""
     grid, body, fruit = seed_37
     monkeypatch.setattr(Closing, "route", nothing_found)
     monkeypatch.setattr(Closing, "meal", nothing_found)
     paced = paced_endgame(grid)
     proof = paced.prove(body, fruit)
     route = proof.route
-    assert len(route) == 160 and proof.notes.open == 0
-    assert closed.run_of(paced.space, followed(grid, body, route, fruit)) is not None
+    assert proof.notes.open == 0 and closed.run_of(paced.space, followed(grid, body, route, fruit)) is not None
     monkeypatch.setattr(ClosedRoutes, "open_cost", at_the_cap)
     capped = paced_endgame(grid)
     proof = capped.prove(body, fruit)
-    assert len(proof.route) == 158 and proof.notes.open == capped.closed_routes.cap
+    assert proof.notes.open == capped.closed_routes.cap
+    assert closed.run_of(capped.space, after_meal(body, proof.route)) is None
+    assert len(proof.route) < len(route) <= len(proof.route) + 4
 
 
 def test_the_round_over_forks_for_a_meal_that_closes_the_body_comes_before_the_breadth_first_search_for_one(
@@ -584,4 +588,4 @@ def test_the_round_over_forks_for_a_meal_that_closes_the_body_stops_at_the_proof
     search.ledger.let_go(dict.fromkeys(range(search.ledger.hold - search.ledger.held)))  # an ended search's
     search.ledger.held = search.ledger.hold  # bodies, the hold full till they are freed
     found = rounded(10 ** 9, 0)
-    assert len(found) == 160 and closed.run_of(search.space, after_meal(body, found)) is not None
+    assert len(found) <= len(route) + 4 and closed.run_of(search.space, after_meal(body, found)) is not None
