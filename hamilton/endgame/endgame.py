@@ -237,7 +237,8 @@ class Endgame:
         return proof
 
     def winning_route(self, body, fruit):
-        """The shortest route (cells after the head) to a won position that `prove` finds, or None."""
+        """The route (cells after the head) to a won position that `prove` finds, or None: what
+        docs/prove_handover.py takes for each later fruit of a hand-over played to its end."""
         proof = self.prove(body, fruit)
         return None if proof is None else proof.route
 
