@@ -4,13 +4,28 @@ The window, the headless benchmark and the tests all play through this class, so
 rules live in one place. A game also keeps its own history, the fruits in the order they
 appeared and one direction per tick, which is all a replay file needs (replay.py).
 """
+import enum
 import random
 from collections import deque
 
 from fruit import Fruit, ListedFruit
 from snake import Snake, Direction, OPPOSITE
 
-PLAYING, WON, LOST = "playing", "won", "lost"
+
+class State(str, enum.Enum):
+    """Where a game stands (Game.state). A str enum whose values, and str(), are the words
+    the replays, the results and the debug logs write, so a state read back from one of
+    them compares equal to its member."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+    def __str__(self):
+        return self.value
+
+
+PLAYING, WON, LOST = State.PLAYING, State.WON, State.LOST
 MAX_QUEUED_TURNS = 3  # steering keys remembered ahead of the ticks; more would only lag
 
 

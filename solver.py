@@ -93,6 +93,16 @@ class Solver:
         return None
 
 
+class GreedyStep(str, enum.Enum):
+    """The step of (a)-(e) whose move greedy took (GreedyDecision.step); a str enum whose
+    values are the text the debug log writes."""
+
+    C = "c"  # (c): the first step of P1, the shortest path to the fruit (after it, a way to the tail)
+    D = "d"  # (d): the first step of P3, the longest path to its own tail
+    E = "e"  # (e): the safe move with the most room
+    NONE = "none"  # the game is over: nothing was decided
+
+
 # Step (b)'s virtual snake after its meal: head and tail cells, free cells (bits), heading,
 # and its length (the escape test of step (c) depends on it).
 VirtualSnake = namedtuple("VirtualSnake", "head tail free heading length")
@@ -105,7 +115,7 @@ class GreedyDecision(Decision):
     s2_tail and p2, the virtual snake fills the board: eating the fruit wins)."""
 
     solver: str = "greedy"
-    step: Optional[str] = None  # "c", "d" or "e": the step whose move was taken; "none": game over
+    step: Optional[GreedyStep] = None  # the step whose move was taken
     reason: Optional[str] = None  # "none": why nothing was decided
     direction: Optional[str] = None  # the move, a name from snake.NAMES
     head: Optional[list] = None  # [x, y]
@@ -159,13 +169,13 @@ class GreedySolver(Solver):
         decision = self.decision
         if not isinstance(decision, GreedyDecision):
             return []  # no move made yet
-        path = {"c": decision.p1, "d": decision.p3}.get(decision.step, decision.moves)
+        path = {GreedyStep.C: decision.p1, GreedyStep.D: decision.p3}.get(decision.step, decision.moves)
         return [tuple(cell) for cell in path or []]
 
     def next_direction(self):
         """Choose the move with steps (a)-(e)."""
         if self.game.over():  # no head on the board to plan from, perhaps; nothing to decide
-            self.decision = GreedyDecision(step="none", reason="game over")
+            self.decision = GreedyDecision(step=GreedyStep.NONE, reason="game over")
             return self.game.snake.direction()
         step, move = self._choose()
         self._plan["step"], self._plan["move"] = step, move
@@ -192,12 +202,12 @@ class GreedySolver(Solver):
             # (b) The virtual snake S2 follows P1 and eats.
             s2 = self._virtual_snake(p1, body, free, pending)
             if s2 is None:  # eating fills the board: the game is won, nothing to escape
-                return "c", p1[0]
+                return GreedyStep.C, p1[0]
             plan["s2"] = s2
             # (c) Longest path P2 from S2's head to S2's tail. If it exists, the move is the
             # first step of P1. Otherwise (d).
             if self._escapes(s2.head, s2.tail, s2.free, s2.length):
-                return "c", p1[0]
+                return GreedyStep.C, p1[0]
 
         # (d) Longest path P3 from S1's head to its own tail. If it exists, the move is its
         # first step. Otherwise (e).
@@ -206,12 +216,12 @@ class GreedySolver(Solver):
             first = ps.extend_first(head, p3, free)
             # A bare step onto the tail escapes only if the tail moves away (see _escapes).
             if first != tail or (n > 2 and not pending):
-                return "d", first
+                return GreedyStep.D, first
 
         # (e) Worst case: the safe move away from the fruit. Better: the safe move with the
         # most room (free cells it can reach), ties broken away from the fruit.
         plan["room"], best = self._roomiest_move(head, tail, free, pending, fruit_cell)
-        return "e", best
+        return GreedyStep.E, best
 
     def _virtual_snake(self, p1, body, free, pending):
         """Step (b): the snake S2 that has followed P1 and eaten (a VirtualSnake); None if

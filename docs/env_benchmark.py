@@ -23,6 +23,7 @@ import gymnasium
 import numpy as np
 
 import snake_env
+from game import WON
 from headless.flags import default_max_steps
 from headless.games import GameSpec, play_game
 
@@ -74,7 +75,7 @@ def hamilton_through_the_env(width, height, seed):
         hungry = 0 if info["length"] > length else hungry + 1
         length, longest = info["length"], max(longest, hungry)
     game = env.unwrapped.game
-    return terminated and game.state == "won", game.steps, bytes(game.moves), longest
+    return terminated and game.state == WON, game.steps, bytes(game.moves), longest
 
 
 def hamilton_headless(width, height, seed):

@@ -27,6 +27,7 @@ sys.path.insert(0, ROOT)
 from game import Game  # noqa: E402  (the checkout's modules, wherever this is started from)
 from headless.figures import Timing  # noqa: E402
 from headless.games import play  # noqa: E402
+from hamilton.decision import Step  # noqa: E402
 from solvers.guard import Guarded  # noqa: E402
 
 TENTHS = 10
@@ -58,7 +59,7 @@ def marks(lengths_at, cells):
 def our_game(solver, size, length, seed):
     """(the moves at which one of our games reached each tenth of the board, the moves of
     each tenth that were waits): a move is a wait when the solver's `decision` says so
-    (hamilton's "wait": no route yet, one step round its cycle); a solver without one has none."""
+    (hamilton's Step.WAIT: no route yet, one step round its cycle); a solver without one has none."""
     game = Game(size, size, length, seed)
     seen = [(0, len(game.snake))]
     waits = [0] * TENTHS
@@ -67,7 +68,7 @@ def our_game(solver, size, length, seed):
     def note():
         if len(game.snake) != seen[-1][1]:
             seen.append((game.steps, len(game.snake)))
-        if getattr(getattr(guarded.solver, "decision", None), "step", None) == "wait":
+        if getattr(getattr(guarded.solver, "decision", None), "step", None) == Step.WAIT:
             waits[min(TENTHS - 1, len(game.snake) * TENTHS // (size * size))] += 1
     outcome = play(game, guarded, 100 * size * size, Timing(), False, watch=note)
     seen.append((game.steps, len(game.snake)))

@@ -52,21 +52,18 @@ class Aims:
             last = self._last = Aim(self, fruit, length)
         return last
 
-    def lane_distances(self, target, cap=None):
-        """Moves from every cell to `target` along the lanes of an empty board (a lower bound),
-        counted up to `cap`: a cell farther away (or never reaching it) gets `cap`.
+    def _lanes(self, target, cap):
+        """(the moves from every cell to `target` along the lanes of an empty board, a lower
+        bound, counted up to `cap`: a cell farther away, or never reaching it, gets `cap`;
+        the cells nearer than `cap`).
 
-        The planner asks with cap = the body's length. Every time on the body's clock is at
-        most `length` moves away, so a route that still needs `length` moves is judged the
-        same however much longer it needs. The cap keeps the count near the fruit while the
+        An Aim asks with cap = the body's length. Every time on the body's clock is at most
+        `length` moves away, so a route that still needs `length` moves is judged the same
+        however much longer it needs. The cap keeps the count near the fruit while the
         snake is short, which is what makes planning cheap on big boards.
         """
-        return self._lanes(target, cap)[0]
-
-    def _lanes(self, target, cap=None):
-        """(lane_distances(target, cap), the cells nearer than `cap`)."""
         size = len(self._into)
-        cap = size if cap is None else min(cap, size)
+        cap = min(cap, size)
         dist = [cap] * size
         dist[target] = 0
         into, ring, d, near = self._into, [target], 0, [target]

@@ -26,7 +26,7 @@ planning from there: a route that is sooner in all and no dearer wins (_sooner_a
 from typing import NamedTuple
 
 from hamilton.celltree import CORNER, LEAVE_OUT, CellTree
-from hamilton.decision import HamiltonDecision, Mode
+from hamilton.decision import HamiltonDecision, Mode, Step
 from hamilton.clock import Clock
 from hamilton.planner import BUDGET, HELD_COST, SLICE, Planner
 from hamilton.slices import Sliced
@@ -238,13 +238,13 @@ class CyclePlay:
         planner = self.planners[target]
         self.waiting_on = None
         self.orient = target  # the body after the meal fits this planner's tree
-        return route, HamiltonDecision("route", mode=Mode.CELL_TREE, distance=len(route), searches=planner.searches,
-                                       driving=planner.tree.name, waits=waits or None)
+        return route, HamiltonDecision(Step.ROUTE, mode=Mode.CELL_TREE, distance=len(route),
+                                       searches=planner.searches, driving=planner.tree.name, waits=waits or None)
 
     def _wait(self, index, tree, body, fruit):
         """([one step round the outline of the tree `body` fits], the decision): the same tree while the wait lasts."""
         self._wait_on(index, body, fruit)
-        decision = HamiltonDecision("wait", mode=Mode.CELL_TREE, searches=self.planners[index].searches,
+        decision = HamiltonDecision(Step.WAIT, mode=Mode.CELL_TREE, searches=self.planners[index].searches,
                                     driving=tree.name)
         return [tree.next_on_outline(self.waiting_on.edges, body[0])], decision
 

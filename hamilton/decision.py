@@ -1,8 +1,9 @@
 """HamiltonDecision: why hamilton made its move, for the window and the debug log. No pygame here.
 
-The way of playing (`Mode`) and where a proof stands (`ProofState`) are enums whose values
-are the text the debug log writes (Decision.to_json); they are str enums, so a reader that
-compares that text (the window's box, docs/tab_timing.py) reads them as before.
+The way of playing (`Mode`), the step within it (`Step`) and where a proof stands
+(`ProofState`) are enums whose values
+are the text the debug log writes (Decision.to_json); they are str enums, so each is equal
+to its text, and a reader of the log compares the same words.
 """
 import dataclasses
 import enum
@@ -19,6 +20,20 @@ class Mode(str, enum.Enum):
     SURVIVAL = "survival"  # no order: back into order, or staying alive (survival.py)
 
 
+class Step(str, enum.Enum):
+    """What made the move, within its Mode (HamiltonDecision.step)."""
+
+    ROUTE = "route"  # a route planned on the cell tree (Mode.CELL_TREE), followed to the fruit
+    WAIT = "wait"  # no route yet, or no answer yet: one step round a tree's outline
+    ENDGAME = "endgame"  # the search of every future fruit: a proven route, or round the loop
+    RESTORE = "restore"  # no order: a route after which the body is back in order (Mode.SURVIVAL)
+    ESCAPE = "escape"  # no order, the head walled in: onto its own trail just as the tail leaves it
+    SURVIVE = "survive"  # no order, no way back found yet: the safest move ...
+    CHASE = "chase"  # ... or one toward the fruit
+    DOOMED = "doomed"  # no safe move at all
+    NONE = "none"  # the game is over: nothing was decided
+
+
 class ProofState(str, enum.Enum):
     """Where the endgame's proof stands, in mode ENDGAME."""
 
@@ -28,18 +43,10 @@ class ProofState(str, enum.Enum):
 
 @dataclasses.dataclass
 class HamiltonDecision(Decision):
-    """Why hamilton made its move. `step` says which way of playing made it:
+    """Why hamilton made its move: `step` says what made it (a Step), `mode` the way of
+    playing it belongs to, and the other fields what that way of playing knew."""
 
-        "route"    a route planned on the cell tree (Mode.CELL_TREE), followed to the fruit
-        "wait"     no route yet, or no answer yet: one step round a tree's outline
-        "endgame"  the search of every future fruit: a proven route, or round the loop
-        "restore"  no order: a route after which the body is back in order (Mode.SURVIVAL)
-        "escape"   no order, the head walled in: onto its own trail just as the tail leaves it
-        "survive", "chase"  no order, no way back found yet: the safest move, or toward the fruit
-        "doomed"   no safe move at all;  "none": the game is over
-    """
-
-    step: str
+    step: Step
     reason: Optional[str] = None  # "none": why nothing was decided
     mode: Optional[Mode] = None  # the way of playing
     proof: Optional[ProofState] = None  # Mode.ENDGAME: a route proven, or the proof under way

@@ -26,9 +26,9 @@ from collections import deque
 
 from solver import Solver, EndgameState
 from hamilton.cycle import CyclePlay, Outline
-from hamilton.decision import HamiltonDecision, Mode, ProofState
+from hamilton.decision import HamiltonDecision, Mode, ProofState, Step
 from hamilton.endgame import Endgame, TimedEndgame
-from hamilton.endgame.timed.closing import Closing
+from hamilton.endgame.closed import run_of
 from hamilton.grid import Grid
 from hamilton.survival import Survival, ordered_part
 
@@ -99,7 +99,7 @@ class HamiltonSolver(Solver):
 
     def _closed_cycle(self, body):
         """The cycle a closed body (flat cells, head first) lies along, or None if it is not
-        closed (hamilton/endgame/timed/closing.py): the head, the run of free cells from beside it
+        closed (hamilton/endgame/closed.py): the head, the run of free cells from beside it
         to beside the tail, then the body from the tail back to the neck. Round it, each fruit
         is a few moves on; a route that leaves it is drawn as a shortcut, as on a tree.
 
@@ -108,7 +108,7 @@ class HamiltonSolver(Solver):
             5  6  c  b
         """
         body = tuple(body)
-        run = Closing(self.endgame.space, self.endgame.ledger).run_of(body)
+        run = run_of(self.endgame.space, body)
         if run is None:
             return None
         return [self.grid.cell(c) for c in (body[0], *run, *reversed(body[1:]))]
@@ -134,7 +134,7 @@ class HamiltonSolver(Solver):
         game, grid = self.game, self.grid
         snake = game.snake
         if game.over() or not snake.valid():
-            self.decision = HamiltonDecision("none", reason="game over")
+            self.decision = HamiltonDecision(Step.NONE, reason="game over")
             self.moved_to = None
             return snake.direction()
         self.endgame.moves += 1  # the endgame times its proofs in moves
@@ -244,13 +244,13 @@ class HamiltonSolver(Solver):
         cells, won = answer
         if won:
             self.route, self.route_fruit = deque(cells[1:]), fruit
-            self.decision = HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.WIN, distance=len(cells),
+            self.decision = HamiltonDecision(Step.ENDGAME, mode=Mode.ENDGAME, proof=ProofState.WIN, distance=len(cells),
                                              endgame=EndgameState.WINNING,  # the window counts it down
                                              at_most=self._shortening_on_the_way())
         else:  # round the loop that brings this position back, while the proof goes on
             proof = self.endgame.proof
             left = self.endgame.moves_left()  # a win already proven
-            self.decision = HamiltonDecision("endgame", mode=Mode.ENDGAME, proof=ProofState.UNDER_WAY,
+            self.decision = HamiltonDecision(Step.ENDGAME, mode=Mode.ENDGAME, proof=ProofState.UNDER_WAY,
                                              bodies=proof.looked, back_in=proof.back_in(), distance=left,
                                              endgame=EndgameState.PROVING if left is None else EndgameState.WINNING)
             if left is not None and self.endgame.at_most():
@@ -268,21 +268,21 @@ class HamiltonSolver(Solver):
         if not hopeless:
             route = self._restore(body, fruit)
             if route:
-                return self._survival_route(route, fruit, "restore")
+                return self._survival_route(route, fruit, Step.RESTORE)
             if self.hungry >= SURVIVAL_LAPS * self.grid.size:
                 nxt = self._endgame_move(body, fruit, wider=True)  # timed: survival does not eat, so prove
                 if nxt is not None:
                     return nxt
         choice = self.survival.move(self.game.snake, body, fruit, self.hungry, mind_order=not hopeless)
         if choice is None:
-            self.decision = HamiltonDecision("doomed", mode=Mode.SURVIVAL)
+            self.decision = HamiltonDecision(Step.DOOMED, mode=Mode.SURVIVAL)
             return None
         direc, room_ok, chase = choice
         if not room_ok:  # every move walls the head in: look for a way onto its own trail in time
             escape = self.survival.escape(body, fruit)
             if escape:
-                return self._survival_route(escape, fruit, "escape")
-        self.decision = HamiltonDecision("chase" if chase else "survive", mode=Mode.SURVIVAL, room_ok=room_ok)
+                return self._survival_route(escape, fruit, Step.ESCAPE)
+        self.decision = HamiltonDecision(Step.CHASE if chase else Step.SURVIVE, mode=Mode.SURVIVAL, room_ok=room_ok)
         if hopeless or self.endgame.given_up(body, fruit):
             self.decision.endgame = EndgameState.LOST if hopeless else EndgameState.UNDECIDED
         elif (left := self._moves_to_search(body, fruit)) is not None:

@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 
 import solvers
-from game import Game
+from game import WON, Game
 from play import Drive
 from snake import DIRECTIONS, NAMES
 from solvers.guard import Guarded
@@ -147,7 +147,7 @@ class SnakeEnv(gymnasium.Env):
 
     def _reward(self, ate):
         rewards, state = self.rewards, self.game.state
-        return float(rewards["step"] + rewards["fruit"] * ate + rewards["win"] * (state == "won")
+        return float(rewards["step"] + rewards["fruit"] * ate + rewards["win"] * (state == WON)
                      + rewards["death"] * (state == "lost"))
 
     def _info(self):

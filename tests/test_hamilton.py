@@ -9,13 +9,14 @@ from hamilton import cycle, spanning
 from boards import NO_ROUTE_YET, board, draw
 from game import Game
 from hamilton.decision import Mode, ProofState
+from hamilton.endgame import closed
 from hamilton.grid import Grid
 from hamilton import HamiltonSolver
 from hamilton.planner import SLICE, Planner
 from hamilton.slices import finish
 from snake import DIRECTIONS, step
 from solver import GreedySolver
-from test_closing import followed, packed, paced_endgame
+from test_closing import followed, paced_endgame
 from test_endgame import seed_37_and_29_on_ten_by_ten
 
 
@@ -554,7 +555,7 @@ def test_in_the_endgame_a_closed_body_s_cycle_is_given_and_its_route_goes_round_
     body, fruit = seed_37_and_29_on_ten_by_ten()[37]
     paced = paced_endgame(grid)
     body = followed(grid, body, paced.winning_route(body, fruit), fruit)
-    run = paced.closing.run(*packed(paced, body))
+    run = closed.run_of(paced.space, body)
     assert run is not None and len(run) > 2
     game = board(draw(10, 10, [grid.cell(c) for c in body], grid.cell(run[2])))
     solver = HamiltonSolver(game)

@@ -373,7 +373,7 @@ def test_the_last_meal_reads_the_clock_from_its_now():
 def test_lane_distance_is_a_lower_bound_of_the_route(rows):
     planner, body, fruit = setup(rows)
     route = plan(planner, body, fruit)
-    assert planner.aims.lane_distances(fruit)[body[0]] <= len(route)
+    assert planner.aims.at(fruit, len(planner.tree.stay)).lanes[body[0]] <= len(route)  # lanes uncut
 
 
 COMES_BACK = [". . . . . .",
@@ -435,9 +435,9 @@ def test_the_clock_kept_move_by_move_agrees_with_a_fresh_one():
 def test_lane_distances_cut_at_a_cap_are_the_whole_ones_cut(width, height):
     planner = Planner(CellTree(width, height))
     for target in range(0, width * height, 5):
-        whole = list(planner.aims.lane_distances(target))
+        whole = planner.aims.at(target, width * height).lanes
         for cap in (1, 2, 5, 13):
-            assert planner.aims.lane_distances(target, cap) == [min(d, cap) for d in whole]
+            assert planner.aims.at(target, cap).lanes == [min(d, cap) for d in whole]
 
 
 def positions(width, height, seed, every=7):

@@ -85,7 +85,7 @@ def test_u_and_i_scale_the_interval_and_hold_their_bounds(make_app):
 
 
 def test_the_autopilot_is_told_the_wait_between_moves_when_it_takes_over_and_as_u_and_i_change_it(make_app):
-    """hamilton's endgame plans by it from its first move (Endgame.pace)."""
+    """hamilton's endgame plans by it from its first move (TimedEndgame.pace)."""
     app = make_app(auto=True)
     assert app.solver.pace == pytest.approx(0.3)
     press(app, pygame.K_u)

@@ -9,6 +9,7 @@
     forks.py    the search over forks (bodies with a choice), depth first: it decides first
     layers.py   the layered search, breadth first: the shortest route
     space.py    bodies packed small, their moves, and the answers remembered
+    closed.py   a closed body: its free cells in one run from the head round to the tail
     ledger.py   the work done and the bodies held, with the limits of both
 """
 from hamilton.endgame.endgame import FREE_MAX, LIMIT, WORK, Endgame

@@ -237,7 +237,8 @@ class Endgame:
         return proof
 
     def winning_route(self, body, fruit):
-        """The shortest route (cells after the head) to a won position that `prove` finds, or None."""
+        """The route (cells after the head) to a won position that `prove` finds, or None: what
+        docs/prove_handover.py takes for each later fruit of a hand-over played to its end."""
         proof = self.prove(body, fruit)
         return None if proof is None else proof.route
 
@@ -316,9 +317,9 @@ class Endgame:
         forks by a proof that began at `start` (its work then). While a shorter one is looked
         for (forks.shorter, within `_budget`), `route` is kept as `notes.spare` (the game is
         then known won, `proven`) and, if none is found, given back as it is (a long route is
-        read once, not twice). The search's answer is taken as it comes: a layered search gone
-        depth first may come back with a route longer than `route` (TimedEndgame keeps the
-        shorter; this play is the benchmark's, docs/compare_figures.py, so its moves stay)."""
+        read once, not twice). The search's answer is taken as it comes, even where a layered
+        search gone depth first comes back with a route longer than `route`
+        (TimedEndgame._shortened keeps the shorter of the two)."""
         _, budget = self._budget(body, fruit, route, start, self.limit_for(body))
         if budget <= 0:
             return self._cells(route)

@@ -24,6 +24,7 @@ import math
 from functools import partial
 from typing import NamedTuple, Optional
 
+from hamilton.endgame.closed import run as closed_run
 from hamilton.endgame.forks import Unsure
 from hamilton.endgame.ledger import SLICE
 from hamilton.endgame.proof import going_along
@@ -189,7 +190,7 @@ class ClosedRoutes:
         way), and before it has done as much work as the proof had (`began`: where the proof
         began, `Began`), so a proof takes at most twice as long.
 
-        Not where the snake will look on (timed.Lookahead.looking_on: quick proofs whose route
+        Not where the snake will look on (Lookahead.looking_on: quick proofs whose route
         leaves the body at the open cost's cap): proofs rooted round the loop look for such a
         route there, and one found from here, long, would end the looking on."""
         if open_cost >= self.cap and self.endgame.quick(body):
@@ -205,7 +206,7 @@ class ClosedRoutes:
         """Whether `body` (packed, its free cells the bits `free`) is closed: a generator, as
         ForkSearch.within asks, that answers without a pause."""
         yield from ()
-        return self.closing.run(body, free) is not None
+        return closed_run(self.space, body, free) is not None
 
     def _meal_cost(self, body, free, room):
         """`open_cost` of the body a meal leaves (packed, its free cells the bits `free`), or

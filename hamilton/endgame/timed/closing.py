@@ -1,23 +1,15 @@
 """Closing the body into a cycle of the whole board: from there each fruit is a few moves on. No pygame.
 
 A body is *closed* when its free cells can be walked in one run from beside the head to
-beside the tail. The head, that run and the body back from the tail are then a Hamiltonian
-cycle of the board:
-
-    3  2  1  H      H the head, 1..8 the body (8 the tail), a b c the free cells
-    4  7  8  a
-    5  6  c  b      H a b c 8 7 6 5 4 3 2 1 H goes through every cell once
-
-Going round that cycle, the head walks the run and the tail leaves the cells just past its
-far end, so the free cells stay one run between head and tail, eating or not. The fruit is
-on a free cell, so it is at most F moves on (F free cells), and the body after the meal is
-closed again: a closed body is won, by at most F + (F - 1) + ... + 1 more moves.
+beside the tail (closed.py, with a picture): the head, that run and the body back from the
+tail are then a Hamiltonian cycle of the board, and going round it each later fruit is at
+most as many moves on as there are free cells.
 
 The endgame's proofs find the shortest route to the fruit at hand, but the body that route
 leaves can need a long route for each later fruit (docs/handovers.md). `route` finds the
 nearest closed body instead, breadth first over the moves that do not eat (or that eat on
-the move that closes it), within a bound on the moves, and `run` the way round from a body
-already closed.
+the move that closes it), within a bound on the moves, and `way_round` the way round from a
+body already closed.
 
 Where no closed body is near before the meal, one can be near after it: the meal changes
 the body. `meal` looks for both, in one search over the bodies before the meal and those
@@ -30,6 +22,7 @@ after it, and weighs a meal before closing by the moves expected from it to a cl
 import math
 from typing import NamedTuple, Optional
 
+from hamilton.endgame.closed import run as closed_run, run_of
 from hamilton.endgame.ledger import SHARDS, linked_back
 
 # Rooms: a search gives up once it has met this many times its `room` of bodies. It keeps
@@ -78,44 +71,10 @@ class Closing:
     def __init__(self, space, ledger):
         self.space, self.ledger = space, ledger
 
-    def run(self, body, free):
-        """The free cells (bits `free`) in one run from beside the head of `body` (packed) to
-        beside its tail, as a list; [] for a full board with the head beside the tail; None
-        if the body is not closed."""
-        space = self.space
-        around = space.around
-        head, tail = space.cell[body[0]], space.cell[body[-1]]
-        if not free:
-            return [] if tail in around[head] else None
-        if not any(free >> n & 1 for n in around[tail]):
-            return None
-        path = []
-
-        def walk(cell, left):
-            path.append(cell)
-            if not left:
-                if tail in around[cell]:
-                    return True
-            else:
-                for n in around[cell]:
-                    if left >> n & 1 and walk(n, left ^ (1 << n)):
-                        return True
-            path.pop()
-            return False
-
-        for first in around[head]:
-            if free >> first & 1 and walk(first, free ^ (1 << first)):
-                return path
-        return None
-
-    def run_of(self, body):
-        """`run` for `body`, a tuple of cells."""
-        return self.run(self.space.pack(body), self.space.free_of(body))
-
     def way_round(self, body, fruit):
         """The route (cells after the head) round the cycle of a closed `body` (a tuple of
         cells) to `fruit`, or None if `body` is not closed."""
-        run = self.run_of(body)
+        run = run_of(self.space, body)
         if run is None or fruit not in run:
             return None
         return run[:run.index(fruit) + 1]
@@ -171,7 +130,7 @@ class Closing:
                 for now, now_free, meal in layers.pop(depth, ()):
                     if not search.shallowest(now, depth):
                         continue  # met again in fewer moves since
-                    run = self.run(now, now_free)
+                    run = closed_run(self.space, now, now_free)
                     if run is not None and meal is not None and meal.body not in search.costs:
                         search.costs[meal.body] = yield from cost(meal.body, meal.free)  # once a meal: see weigh
                     if search.weigh(now, run, meal, depth):
@@ -280,7 +239,7 @@ class _Breadth:
         firsts = [(nxt, nxt_free, meal) for nxt, nxt_free in moves]
         if fed is not None:
             fed_free = now_free ^ (1 << fruit)
-            if closing.run(fed, fed_free) is not None:
+            if closed_run(closing.space, fed, fed_free) is not None:
                 if self.cost is None or self.best is None or depth + 1 <= self.best.estimate:
                     self._end(Found(self.back(now) + [fruit], 0))
                     return
@@ -310,7 +269,7 @@ class _Breadth:
                 return None
             if meal is not None and self.costs.get(meal.body, 0) is None:
                 return None
-            if depth >= self.bound or closing.run(body, free) is not None:
+            if depth >= self.bound or closed_run(closing.space, body, free) is not None:
                 return Reached(body, free, meal, depth)
             fed, moves = closing.space.steps(body, free, fruit)
             if fed is not None or len(moves) != 1:

@@ -143,15 +143,42 @@ class TimedEndgame(Endgame):
         return self.lookahead.take(body, fruit) or super()._begun(body, fruit)
 
     def _next(self, proof, body, fruit):
-        """As Endgame._next, but once a route is kept, the snake sets out on the soonest of
-        the routes kept, where it starts, and proofs rooted ahead meanwhile may find sooner
-        ones (Lookahead.route)."""
-        if proof.loop is not None and (proof.ended(self.limit_of(proof)) or self.lookahead.taken):
-            route = self.lookahead.route(proof, proof.ended(self.limit_of(proof)))
-            if route is not None or self.proof is None:
-                return self._set_out(body, route, fruit, self.lookahead.open)
-            return [self.proof.step()], False  # round to a root, along a way, or while a proof rooted ahead goes on
-        return super()._next(proof, body, fruit)
+        """As Endgame._next until `proof` (the one under way) has ended or a route is kept;
+        from then on the route from the snake's place, where the soonest route kept starts
+        (Lookahead.ready), or the next cell round the loop, or None when the question is
+        proven lost or given up. An ended proof's route is kept (Lookahead.keep); where the
+        snake does not set out, the next proof is rooted where the snake will be when it is
+        likely done (Lookahead.root_ahead), and proofs rooted ahead may find a sooner route
+        while the loop takes the snake to the soonest one's start (lookahead.py). A proof
+        rooted ahead that is given up leaves the routes kept: the game is known won."""
+        lookahead, ended = self.lookahead, proof.ended(self.limit_of(proof))
+        if proof.loop is None or not (ended or lookahead.taken):
+            return super()._next(proof, body, fruit)
+        given_up = ended and not proof.done and lookahead.taken
+        if ended and not given_up and not self._kept(proof):
+            return self._set_out(body, None, fruit, 0)
+        if lookahead.ready(proof):
+            way = lookahead.soonest(proof)
+            return self._set_out(body, way.route, fruit, way.open)
+        if ended:
+            self._root_ahead(proof)
+        return [self.proof.step()], False  # round to a root, along a way, or while a proof rooted ahead goes on
+
+    def _kept(self, proof):
+        """Lookahead.keep for `proof`, the one under way, which ends where it found no route."""
+        if self.lookahead.keep(proof):
+            return True
+        proof.search.close()
+        self.proof = None
+        return False
+
+    def _root_ahead(self, proof):
+        """The next proof, rooted ahead of `proof` (the one under way, ended, its route kept)
+        on the loop (Lookahead.root_ahead), takes its place, unless the snake sets out first."""
+        ahead = self.lookahead.root_ahead(proof)
+        if ahead is not None:
+            self.proof = ahead
+            proof.search.close()
 
     def _set_out(self, body, route, fruit, open_cost):
         """As Endgame._set_out; the snake setting out, the next fruit's proofs are made ready
@@ -205,9 +232,8 @@ class TimedEndgame(Endgame):
             return False
         while not proof.ended(self.limit_of(proof)) and clock() < deadline:
             proof.work(1)
-        lookahead = self.lookahead
-        if proof.done and lookahead.keep(proof) and not lookahead.ready(proof):
-            lookahead.root_ahead(proof)  # the next proof starts at once, not with the next move
+        if proof.done and self._kept(proof) and not self.lookahead.ready(proof):
+            self._root_ahead(proof)  # the next proof starts at once, not with the next move
         return True
 
     def _think_on_the_way(self, deadline, clock):

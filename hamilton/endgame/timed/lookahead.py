@@ -50,9 +50,17 @@ class Choice(NamedTuple):
     count: int  # the moves to the fruit that way, and the route's open cost
 
 
+class SetOut(NamedTuple):
+    """The way the snake sets out on from its place (`soonest`)."""
+    route: list  # the heads to go, to the fruit
+    open: int  # the open cost of its meal (ClosedRoutes.weigh)
+
+
 class Lookahead:
     """The routes proven from earlier roots of the loop (`taken`) and the proofs made ready for
-    the next fruit (`prepared`) of `endgame`, a timed game's."""
+    the next fruit (`prepared`) of `endgame`, a timed game's. It answers for the proof under
+    way (`keep`, `ready`, `soonest`, `root_ahead`); which proof that is, the endgame alone
+    says (TimedEndgame._next)."""
 
     def __init__(self, endgame):
         self.endgame = endgame
@@ -61,46 +69,14 @@ class Lookahead:
         self.first_took = 0  # the moves the first proof of this question took, to the route it kept
         self.per_move = 0  # the work that first proof did a move, on this machine at this speed
         self.prepared = {}  # (body, fruit) after the meal ahead -> its Proof, made while the snake goes there
-        self.open = 0  # the open cost of the route the snake last set out on (`soonest`)
-
-    def route(self, proof, ended):
-        """The route from the snake's place, or None while the snake goes on round the loop
-        (to a root, along a route's way, or while another proof rooted ahead goes on); and
-        None, with the endgame's `proof` None, when the question is proven lost or given up.
-        `ended`: whether `proof` has ended (else only the routes taken so far are looked at).
-
-        The snake is `at` round the loop, the proof was for the position at `root`. Going
-        round to it costs the moves back to it; so, where that is longer than the proof took,
-        the next proof is rooted as many moves ahead as this one took (and two), where the
-        snake will be when it is likely done (it knows all this one learnt after eating), and
-        its search for a shorter route stops when the snake gets there. Every route proven
-        is kept (`taken`). The loop and a route often start through the same cells (where the
-        snake has a single way on): while the loop takes the snake along a route's way, it
-        loses nothing by going on, and a proof rooted ahead may still find a shorter one. The
-        snake sets out on the route that reaches the fruit soonest from where it is
-        (`_soonest`: where the game closes, a route counts its open cost too,
-        ClosedRoutes.weigh), at its root, or where the loop leaves its way (`ready`); till
-        then it goes on round the loop, which takes it there anyway, and proofs rooted ahead
-        may find a sooner one. Where that route leaves a body far from closed, it looks on for a
-        lap (`looking_on`)."""
-        given_up = ended and not proof.done and self.taken  # a proof rooted ahead: the game is known won
-        if ended and not given_up and not self.keep(proof):
-            return None
-        if self.ready(proof):
-            return self.soonest(proof)
-        if ended:
-            self.root_ahead(proof)
-        return None
 
     def keep(self, proof):
         """Keep the route `proof` found among `taken`, once; False if it found none (lost, or
-        given up), and then the endgame has no proof under way."""
+        given up)."""
         if proof.kept:
             return True
         route = self.endgame.verdict(proof)
         if route is None:
-            proof.search.close()
-            self.endgame.proof = None
             return False
         if not self.taken:
             self.declined, self.first_took = None, self.endgame.moves - proof.started
@@ -157,7 +133,7 @@ class Lookahead:
 
     def root_ahead(self, proof):
         """The next proof, rooted as many moves ahead as `proof` (ended, its route kept) took
-        (and two), or LOOK_STEP while the snake looks on (`looking_on`), unless the snake
+        (and two), or LOOK_STEP while the snake looks on (`looking_on`); None where the snake
         sets out on the soonest route before it gets there (`_set_out_in`). Looking on, it
         first looks for a route through the nearest closed body, sooner than the soonest
         route: what the proofs rooted then look for is a route that leaves a body nearer
@@ -169,13 +145,12 @@ class Lookahead:
         if looking_on:
             ahead = min(ahead, self.look_step())
         if self._set_out_in(proof) <= ahead:
-            return  # the snake sets out before another proof would be done
+            return None  # the snake sets out before another proof would be done
         root = (proof.at + ahead) % len(proof.loop)
         body = proof.body_at(root)
         within = self._sooner_than(proof) - ahead if looking_on else None
         proving = partial(endgame.proving, body, proof.fruit, arrival=endgame.moves + ahead, closing_within=within)
-        endgame.proof = Proof(proving, body, proof.fruit, proof.loop, proof.at, root, endgame.moves)
-        proof.search.close()
+        return Proof(proving, body, proof.fruit, proof.loop, proof.at, root, endgame.moves)
 
     def _sooner_than(self, proof):
         """The moves from the snake's place to the fruit by the soonest route `taken`, counted
@@ -214,12 +189,9 @@ class Lookahead:
 
     def soonest(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
-        soonest (`_soonest_way`); its open cost is kept (`open`). The proof ends."""
+        soonest (`_soonest_way`), as a SetOut: the heads to go, and its meal's open cost."""
         choice = self._soonest(proof)
-        way, self.open = self._way_of(proof, choice), choice.kept.open
-        self.taken = []
-        proof.root = proof.at
-        return way
+        return SetOut(self._way_of(proof, choice), choice.kept.open)
 
     def _soonest_way(self, proof):
         """Of the routes `taken`, the one from the snake's place that reaches the fruit
