@@ -56,7 +56,8 @@ from solvers.loading import is_file, one_line
 CONNECT_SECONDS = 10  # to reach the scheduler: TCP, the TLS handshake, Dask's greeting and a scheduler's answer
 CLOSE_SECONDS = 5  # to leave the scheduler once the run ends
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NOT_SHIPPED = {"main.py", "drawer.py", "window", "tests", "docs"}  # the window's side, and what no game runs
+# The window's side (it needs pygame) and what no game runs: never shipped.
+NOT_SHIPPED = {"main.py", "drawer.py", "pygame_env.py", "window", "tests", "docs"}
 MISSING = "--cluster needs the distributed package (Dask): " + pip_install("distributed")
 
 
