@@ -25,7 +25,7 @@ import config as configuration
 import headless
 import solvers
 from files import debuglog, replay
-from window.texts import keys_text
+from key_help import keys_text
 
 # Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
 # the headless-only ones; --headless refuses the window-only ones.

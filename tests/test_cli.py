@@ -9,7 +9,7 @@ import pytest
 
 import config
 import solvers
-from window import texts
+import key_help
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -180,17 +180,17 @@ def test_a_board_the_window_cannot_show_is_one_line(window, capsys, flags, words
 def test_help_ends_with_the_keys_of_key_help():
     done = run_main("--help")
     assert done.returncode == 0
-    tail = done.stdout.rstrip("\n").splitlines()[-len(texts.KEY_HELP):]
-    assert [line.split(None, 1)[0] for line in tail] == [keys.split()[0] for keys, _ in texts.KEY_HELP]
-    assert all(line.strip().endswith(does) for line, (_, does) in zip(tail, texts.KEY_HELP))
-    assert done.stdout.rstrip("\n").splitlines()[-len(texts.KEY_HELP) - 1] == "keys in the window:"
+    tail = done.stdout.rstrip("\n").splitlines()[-len(key_help.KEY_HELP):]
+    assert [line.split(None, 1)[0] for line in tail] == [keys.split()[0] for keys, _ in key_help.KEY_HELP]
+    assert all(line.strip().endswith(does) for line, (_, does) in zip(tail, key_help.KEY_HELP))
+    assert done.stdout.rstrip("\n").splitlines()[-len(key_help.KEY_HELP) - 1] == "keys in the window:"
 
 
 def test_key_help_is_the_final_key_set():
-    keys = [keys for keys, _ in texts.KEY_HELP]
+    keys = [keys for keys, _ in key_help.KEY_HELP]
     assert keys[0].startswith("W A S D") and keys[-1].startswith("Q")
     assert {"U", "I", "P", "R", "Return", "Tab", "O", "space", "G"} <= set(keys)
-    assert all(isinstance(does, str) and does for _, does in texts.KEY_HELP)
+    assert all(isinstance(does, str) and does for _, does in key_help.KEY_HELP)
 
 
 # -- one rule for seeds, in the config and on the command line ------------------------------
