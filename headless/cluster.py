@@ -49,6 +49,7 @@ import zipfile
 
 import solvers
 from config import pip_install
+from headless.cluster_error import ClusterError
 from headless.games import batches
 from headless.jobs import ctrl_c_held
 from solvers.loading import is_file, one_line
@@ -74,9 +75,6 @@ def settle(loop, task):
             loop.run_until_complete(task)
     if not task.cancelled():
         task.exception()  # taken: the caller has it, or is raising something else
-
-class ClusterError(Exception):
-    """The cluster could not be used for this run, phrased as one line."""
 
 
 def shipped_files(root=ROOT):
