@@ -3,8 +3,13 @@
 This module only reads the flags and the config and hands over: to window/ (a game played
 by hand or by an autopilot, or --replay), or to headless/ (--headless: many games, figures
 as JSON). Every problem with the flags is one line and exit code 2.
+
+The window package, and pygame with it, is imported only once the run is known to open the
+window or draw a replay (window_package): a headless run starts without them, and without
+pygame-ce installed.
 """
 import argparse
+import importlib.util
 import os
 import sys
 
@@ -13,19 +18,11 @@ if sys.version_info < OLDEST_PYTHON:
     print("error: snake needs Python %d.%d or newer; this is Python %s (./run.sh play picks one)"
           % (OLDEST_PYTHON + (sys.version.split()[0],)), file=sys.stderr)
     sys.exit(2)
-try:
-    import window  # first: it sets pygame's environment before anything imports pygame
-except ModuleNotFoundError as missing:
-    if missing.name != "pygame":
-        raise
-    print("error: pygame-ce is not installed for this Python; ./run.sh play installs it, or "
-          + sys.executable + " -m pip install pygame-ce", file=sys.stderr)
-    sys.exit(2)
 import config as configuration
 import headless
 import solvers
 from files import debuglog, replay
-from window.texts import keys_text
+from key_help import keys_text
 
 # Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
 # the headless-only ones; --headless refuses the window-only ones.
@@ -33,6 +30,8 @@ HEADLESS_ONLY = ("games", "max_steps", "soak", "boards", "jobs", "takeover_from"
                  "move_time", "cluster", "results", "plot")
 NOT_WITH_LOAD = ("config", "width", "height", "initial_length", "boards", "versus")  # a debug log brings its own
 FROM_THE_START = ("start_fill", "save_games")  # these need a game played from its first move
+PYGAME_MISSING = ("pygame-ce is not installed for this Python; ./run.sh play installs it, or "
+                  + configuration.pip_install("pygame-ce"))
 
 
 def seed_flag(text):
@@ -128,6 +127,8 @@ def check_replay_arguments(parser, args):
         parser.error(f"{args.record} already exists; --record never replaces a file")
     if not os.path.isdir(os.path.dirname(os.path.abspath(args.record))):
         parser.error(f"--record: the folder of {args.record} does not exist")
+    if importlib.util.find_spec("pygame") is None:  # found, not imported: drawer.py imports it to draw
+        parser.error(f"--record: {PYGAME_MISSING}")
     try:
         import PIL  # noqa: F401  (only recording needs it)
     except ImportError:
@@ -190,9 +191,26 @@ def main(argv=None):
         return tournament(args, config)
     if args.headless:
         return headless.run(args, config, start)
+    window = window_package()
+    if window is None:
+        return 2
     if args.replay:
         return window.play_replay(config, args)
     return window.play(config, args, start, config_path=path)
+
+
+def window_package():
+    """The window package (window/), imported here, when the run opens the window or draws a replay:
+    it brings pygame, which the headless runs do without. None once one line says pygame-ce is
+    missing."""
+    try:
+        import window
+    except ModuleNotFoundError as missing:
+        if missing.name != "pygame":
+            raise
+        print(f"error: {PYGAME_MISSING}", file=sys.stderr)
+        return None
+    return window
 
 
 def choose_solvers(args, config, path):

@@ -4,7 +4,8 @@
     flags.py     its flags and the settings they make
     games.py     one game from its spec to its record (hand-overs, --start-fill, --load)
     jobs.py      --jobs: the games in worker processes
-    cluster.py   --cluster: the games on a Dask cluster (shipped.py: its worker side)
+    cluster.py   --cluster: the games on a Dask cluster (shipped.py: its worker side; cluster_error.py:
+                 its error, which the runner catches without importing cluster.py)
     results.py   --results: a line per finished game, and a run that goes on from the file
     figures.py   time per move, the tally of a board, progress on stderr
     plot.py      --plot: the run drawn in a PNG

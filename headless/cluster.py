@@ -49,6 +49,7 @@ import zipfile
 
 import solvers
 from config import pip_install
+from headless.cluster_error import ClusterError
 from headless.games import batches
 from headless.jobs import ctrl_c_held
 from solvers.loading import is_file, one_line
@@ -56,7 +57,8 @@ from solvers.loading import is_file, one_line
 CONNECT_SECONDS = 10  # to reach the scheduler: TCP, the TLS handshake, Dask's greeting and a scheduler's answer
 CLOSE_SECONDS = 5  # to leave the scheduler once the run ends
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NOT_SHIPPED = {"main.py", "drawer.py", "window", "tests", "docs"}  # the window's side, and what no game runs
+# The window's side (it needs pygame) and what no game runs: never shipped.
+NOT_SHIPPED = {"main.py", "drawer.py", "key_help.py", "pygame_env.py", "window", "tests", "docs"}
 MISSING = "--cluster needs the distributed package (Dask): " + pip_install("distributed")
 
 
@@ -73,9 +75,6 @@ def settle(loop, task):
             loop.run_until_complete(task)
     if not task.cancelled():
         task.exception()  # taken: the caller has it, or is raising something else
-
-class ClusterError(Exception):
-    """The cluster could not be used for this run, phrased as one line."""
 
 
 def shipped_files(root=ROOT):

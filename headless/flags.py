@@ -3,6 +3,7 @@ import os
 
 import config as configuration
 import solvers
+from headless.cluster_error import ClusterError
 from hamilton.endgame import LIMIT as PROOF_WORK, WORK as PROOF_WORK_A_MOVE
 
 
@@ -111,7 +112,7 @@ def check_outputs(args):
     if getattr(args, "cluster", None) is not None:
         if args.jobs is not None:
             raise configuration.ConfigError("--cluster plays the games on the cluster's workers: not with --jobs")
-        from headless.cluster import ClusterError, check_installed
+        from headless.cluster import check_installed
         try:
             check_installed()
         except ClusterError as e:

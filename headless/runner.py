@@ -26,7 +26,7 @@ import config as configuration
 import solvers
 from files import debuglog, replay
 from game import WON
-from headless.cluster import Cluster, ClusterError
+from headless.cluster_error import ClusterError
 from headless.figures import Progress, Reports, Tally, comparison
 from headless.flags import DEFAULT_GAMES, default_max_steps, parse_boards, settings
 from headless.games import GameSpec
@@ -112,6 +112,7 @@ def engine(args, jobs, run, specs, plot=None, report=None, codec=Games):
             for note in book.notes:
                 print(note, file=sys.stderr)
         if args.cluster is not None:
+            from headless.cluster import Cluster  # only --cluster: the code it ships, the Dask client
             refs = {ref for spec in specs for ref in spec.refs}
             play = stack.enter_context(Cluster(args.cluster, sorted(refs))).play
         else:

@@ -15,8 +15,8 @@ new fruit on the move that ate.
 import os
 import time
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame: a script's stdout is its own
 import numpy as np
+import pygame_env  # noqa: F401  (first: the environment pygame reads; a script's stdout is its own)
 import pygame
 
 import drawer
@@ -74,7 +74,7 @@ class Window:
 
     def _open_window(self):
         """Open the display if it is not, and the window at this board's size, on a new Canvas."""
-        from window import screen  # the window's package: its pygame settings come first
+        from window import screen  # the window's own opening of the display
         from window.canvas import Canvas
         from window.labels import STRIP_HEIGHT
 

@@ -9,7 +9,7 @@ import pytest
 
 import config
 import solvers
-from window import texts
+import key_help
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -18,6 +18,70 @@ def run_main(*flags, cwd=ROOT):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, os.path.join(ROOT, "main.py"), *flags], capture_output=True,
                           text=True, cwd=cwd, env=env, timeout=60)
+
+
+def run_main_watched(tmp_path, *flags, hide=()):
+    """main.py with `flags`, in a fresh Python started in `tmp_path`, where the packages `hide`
+    names cannot be imported (as if not installed) and pygame's greeting is not hidden by the
+    environment. The finished process, and the names of the modules it had imported when it
+    exited (its sys.modules then)."""
+    listed = tmp_path / "modules.json"
+    code = (f"import atexit, json, runpy, sys; sys.modules.update(dict.fromkeys({list(hide)!r})); "
+            f"atexit.register(lambda: open({str(listed)!r}, 'w').write(json.dumps(sorted(sys.modules)))); "
+            f"sys.path.insert(0, {ROOT!r}); sys.argv = {[os.path.join(ROOT, 'main.py'), *flags]!r}; "
+            "runpy.run_path(sys.argv[0], run_name='__main__')")
+    env = {key: value for key, value in os.environ.items() if key != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(tmp_path),
+                          env=env, timeout=120)
+    return done, set(json.loads(listed.read_text()))
+
+
+SMALL_RUN = ("--headless", "--width", "6", "--height", "6", "--games", "1")
+NOT_HEADLESS = {"pygame", "window", "drawer", "distributed", "dask"}  # packages, each with its modules
+
+
+def not_headless(modules):
+    """The modules among `modules` that a headless run on this machine does without: pygame, the
+    window's, drawer.py's, Dask's and the cluster's own."""
+    return sorted(name for name in modules if name.split(".")[0] in NOT_HEADLESS or name == "headless.cluster")
+
+
+@pytest.mark.parametrize("flags", [["--max-steps", "50"], ["--versus", "greedy,rival"],
+                                   ["--soak", "--max-steps", "50"],
+                                   ["--takeover-from", "greedy", "--solver", "hamilton", "--max-steps", "50"],
+                                   ["--jobs", "2", "--games", "2", "--max-steps", "50"]])
+def test_a_headless_run_imports_no_pygame_no_window_and_no_dask(tmp_path, flags):
+    done, imported = run_main_watched(tmp_path, *SMALL_RUN, *flags)
+    assert done.returncode == 0, done.stderr
+    assert not_headless(imported) == []
+
+
+def test_a_headless_record_draws_without_the_window_and_pygames_greeting_stays_off_stdout(tmp_path):
+    done, imported = run_main_watched(tmp_path, *SMALL_RUN, "--solver", "hamilton", "--record", "a.gif")
+    assert done.returncode == 0, done.stderr
+    assert {"drawer", "pygame"} <= imported and "window" not in imported
+    assert len(done.stdout.splitlines()) == 1 and json.loads(done.stdout)["wins"] == 1
+    assert (tmp_path / "a.gif").is_file()
+
+
+def test_without_pygame_a_headless_run_plays_and_the_window_says_so_in_one_line(tmp_path):
+    done, _ = run_main_watched(tmp_path, *SMALL_RUN, "--max-steps", "50", hide=["pygame"])
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1])["board"] == "6x6"
+    done, _ = run_main_watched(tmp_path, hide=["pygame"])
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "error: pygame-ce is not installed for this Python; ./run.sh play installs it, or " \
+                          f"{sys.executable} -m pip install pygame-ce\n"
+    done, _ = run_main_watched(tmp_path, *SMALL_RUN, "--record", "a.gif", hide=["pygame"])
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "-m pip install pygame-ce" in done.stderr
+    assert not (tmp_path / "a.gif").exists()
+
+
+def test_without_pygame_help_still_lists_the_keys(tmp_path):
+    done, _ = run_main_watched(tmp_path, "--help", hide=["pygame"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip("\n").splitlines()[-len(key_help.KEY_HELP) - 1] == "keys in the window:"
 
 
 @pytest.mark.parametrize("content, words", [
@@ -180,17 +244,17 @@ def test_a_board_the_window_cannot_show_is_one_line(window, capsys, flags, words
 def test_help_ends_with_the_keys_of_key_help():
     done = run_main("--help")
     assert done.returncode == 0
-    tail = done.stdout.rstrip("\n").splitlines()[-len(texts.KEY_HELP):]
-    assert [line.split(None, 1)[0] for line in tail] == [keys.split()[0] for keys, _ in texts.KEY_HELP]
-    assert all(line.strip().endswith(does) for line, (_, does) in zip(tail, texts.KEY_HELP))
-    assert done.stdout.rstrip("\n").splitlines()[-len(texts.KEY_HELP) - 1] == "keys in the window:"
+    tail = done.stdout.rstrip("\n").splitlines()[-len(key_help.KEY_HELP):]
+    assert [line.split(None, 1)[0] for line in tail] == [keys.split()[0] for keys, _ in key_help.KEY_HELP]
+    assert all(line.strip().endswith(does) for line, (_, does) in zip(tail, key_help.KEY_HELP))
+    assert done.stdout.rstrip("\n").splitlines()[-len(key_help.KEY_HELP) - 1] == "keys in the window:"
 
 
 def test_key_help_is_the_final_key_set():
-    keys = [keys for keys, _ in texts.KEY_HELP]
+    keys = [keys for keys, _ in key_help.KEY_HELP]
     assert keys[0].startswith("W A S D") and keys[-1].startswith("Q")
     assert {"U", "I", "P", "R", "Return", "Tab", "O", "space", "G"} <= set(keys)
-    assert all(isinstance(does, str) and does for _, does in texts.KEY_HELP)
+    assert all(isinstance(does, str) and does for _, does in key_help.KEY_HELP)
 
 
 # -- one rule for seeds, in the config and on the command line ------------------------------

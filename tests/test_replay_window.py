@@ -8,9 +8,10 @@ import pygame
 import pytest
 
 import drawer
+import key_help
 import main
 import window
-from window import actions, labels, texts
+from window import actions, labels
 from files import replay
 from game import LOST, PLAYING, WON
 from windows import BLOCK, H, W, color, make_config, middle_game, press, press_q_when
@@ -29,7 +30,7 @@ def saved_files(directory):
 # -- G: save the finished game ----------------------------------------------------------------------
 
 def test_g_is_in_the_key_table_and_bound():
-    assert ("G", "save the finished game as a replay") in texts.KEY_HELP
+    assert ("G", "save the finished game as a replay") in key_help.KEY_HELP
 
 
 def test_g_saves_the_finished_game_here_and_says_where(make_app, tmp_path, monkeypatch, capsys):

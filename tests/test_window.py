@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import config
 from files import debuglog
 import drawer
+import key_help
 from solver import EndgameState
 from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import ledger
@@ -549,7 +550,7 @@ def test_h_and_f1_show_and_hide_every_key_and_hold_the_game(make_app):
         assert app.help_shown and app.tick() is False and app.game.steps == steps  # the game holds still
         app.render()
         place, forms = app.canvas.texts
-        assert [row for row in forms[0] if not isinstance(row, str)] == texts.KEY_HELP
+        assert [row for row in forms[0] if not isinstance(row, str)] == key_help.KEY_HELP
         assert "help" in pygame.display.get_caption()[0]
         assert app.canvas.labels and app.screen.get_rect().contains(app.canvas.labels[0].rect)
         press(app, k)
@@ -591,10 +592,10 @@ def test_every_caption_fits_a_title_bar():
 
 
 def test_key_help_lists_every_key_once_in_the_agreed_order():
-    keys = [k for k, _ in texts.KEY_HELP]
+    keys = [k for k, _ in key_help.KEY_HELP]
     assert keys == ["W A S D / arrows", "U", "I", "P", ".", "R", "Return", "Tab", "O", "C", "H or F1", "Esc",
                     "V", "space", "G", "Q / close"]
-    assert all(isinstance(k, str) and isinstance(what, str) and what for k, what in texts.KEY_HELP)
+    assert all(isinstance(k, str) and isinstance(what, str) and what for k, what in key_help.KEY_HELP)
 
 
 def test_the_readme_keys_table_says_what_key_help_says():
@@ -604,7 +605,7 @@ def test_the_readme_keys_table_says_what_key_help_says():
     section = readme.split("\n## Keys\n", 1)[1].split("\n## ", 1)[0]
     rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
     table = [(k.strip(), what.strip()) for k, what in rows[2:]]  # the header and its rule aside
-    assert table == texts.KEY_HELP
+    assert table == key_help.KEY_HELP
 
 
 def test_the_hint_says_how_to_take_the_wheel_and_goes_after_a_while(make_app, monkeypatch):

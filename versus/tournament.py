@@ -31,7 +31,7 @@ from headless.figures import Timing
 from headless.flags import parse_boards
 from headless.plot import Plot, plot_of
 from headless.results import ResultsError, timing_of, times_of
-from headless.cluster import ClusterError
+from headless.cluster_error import ClusterError
 from headless.jobs import WorkerLost
 from headless.soak import InvariantError
 from versus.duel import CAUSES, FULL_BOARD, STALEMATE, room_problem

@@ -16,9 +16,7 @@
 import os
 import sys
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame: keep stdout for our own lines
-os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "snake")  # the window's class on X11 (else "main.py")
-os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "snake")  # its app id on Wayland
+import pygame_env  # noqa: F401  (first: the environment pygame reads)
 import pygame
 
 import config as configuration

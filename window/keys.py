@@ -1,7 +1,7 @@
 """The keys and events the window answers, each table from a key (or an event type) to what it
 does: the keys of a game, the keys while the settings panel is open (other keys do nothing
 there), and the events that are not keys. These tables are the one place keys are bound;
-App.handle looks them up, window/texts.py's KEY_HELP says what the keys do. A ReplayApp has
+App.handle looks them up, key_help.py's KEY_HELP says what the keys do. A ReplayApp has
 the same tables: its own actions answer the keys.
 """
 from functools import partial

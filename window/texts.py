@@ -9,6 +9,7 @@ The caption stays short enough for a title bar (CAPTION_MAX): the length, who dr
 few words of state; the strip and the boxes say the rest.
 """
 import solvers
+from key_help import KEY_HELP
 from solver import EndgameState
 from files import scores
 from game import WON
@@ -27,25 +28,6 @@ LOOP_NEWS = {  # KEEP joins the words a box must not break across two lines (win
 }
 HINT = ("The autopilot drives. Return:\u00a0take\u00a0the\u00a0wheel - H:\u00a0help",
         "Return:\u00a0take\u00a0the\u00a0wheel", "Return: take the wheel")  # the first-run hint, shorter forms after
-
-KEY_HELP = [  # (keys, what they do): the help overlay, --help and the README's table all say this
-    ("W A S D / arrows", "steer"),
-    ("U", "faster"),
-    ("I", "slower"),
-    ("P", "pause"),
-    (".", "one move, paused"),
-    ("R", "new game"),
-    ("Return", "autopilot on/off"),
-    ("Tab", "next autopilot"),
-    ("O", "planned path"),
-    ("C", "hamilton's cycle"),
-    ("H or F1", "help overlay"),
-    ("Esc", "settings"),
-    ("V", "versus play"),
-    ("space", "debug log"),
-    ("G", "save the finished game as a replay"),
-    ("Q / close", "quit"),
-]
 
 SETTING_NAMES = {"width": "Board width", "height": "Board height", "length": "Start length",
                  "speed": "Speed", "auto": "Autopilot", "solver": "Which autopilot", "seed": "Seed",
@@ -106,12 +88,6 @@ def shortened(name, most=20):
 
 def moves(n):
     return f"{n} move" if n == 1 else f"{n} moves"
-
-
-def keys_text():
-    """The closing part of --help: the in-game keys, from KEY_HELP."""
-    width = max(len(keys) for keys, _ in KEY_HELP)
-    return "keys in the window:\n" + "\n".join(f"  {keys:<{width}}  {does}" for keys, does in KEY_HELP)
 
 
 class Texts:

@@ -18,6 +18,7 @@ import config as configuration
 import solvers
 from files import gif, scores, versus_log, versus_replay
 from files.replay import LETTER_DIRECTION, MAX_ROOM, ReplayError
+from key_help import KEY_HELP
 from solvers.guard import SolverFailed
 from versus.duel import (FULL_BOARD, HEAD_TO_HEAD, OTHER_BODY, OWN_BODY, SIDES, STALEMATE, SWAP, WALL, A, B,
                          Duel)
@@ -26,7 +27,7 @@ from window.app import App
 from window.canvas import DuelCanvas
 from window.overlays import Overlays
 from window.saves import Saves, replay_folder
-from window.texts import KEY_HELP, Texts, moves, shortened
+from window.texts import Texts, moves, shortened
 
 WASD, ARROWS = "wasd", "arrows"  # the two key sets (window/keys.py)
 COLOURS = ("black", "blue")  # how the texts name snake A and snake B
