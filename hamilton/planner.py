@@ -288,7 +288,8 @@ class Planner:
                         then = wall_met[c] if met else wall_apart[c]
                         if then < 0:
                             continue
-                    k, ns = here + (held if open_at[block[n]] >= end else beside if shelter[n] >= end else open_), n + then
+                    k, ns = here + (held if open_at[block[n]] >= end else beside if shelter[n] >= end else open_), \
+                        n + then
                     if k < cost[ns]:
                         cost[ns], dist[ns], came[ns] = k, t, s
                         buckets[k - base + guide[n]].append(ns)
