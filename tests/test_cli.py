@@ -145,7 +145,7 @@ def test_bad_flag_is_one_line_and_exit_2(flags):
 def window(monkeypatch):
     """main.main() in this process with a stand-in for the window: it records what the App
     would have been built with, and its run() returns at once (a missed refusal cannot hang)."""
-    import window as window_package
+    from window import start
     seen = {}
 
     class FakeApp:
@@ -159,7 +159,7 @@ def window(monkeypatch):
 
         def game_ended(self):
             """The best scores and --record: nothing was played."""
-    monkeypatch.setattr(window_package, "App", FakeApp)
+    monkeypatch.setattr(start, "App", FakeApp)
     return seen
 
 
