@@ -33,7 +33,7 @@ half in each, so it too is painted cell by cell, under the snake and the fruit:
 
 The same drawers paint recordings (files/gif.py) on an off-screen board with a palette.
 """
-import pygame_env  # noqa: F401  (first: the environment pygame reads)
+import window  # noqa: F401  (first: the package sets the environment pygame reads)
 import pygame
 
 from snake import DELTA, DOWN, LEFT, RIGHT, UP, Snake

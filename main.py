@@ -22,7 +22,7 @@ import config as configuration
 import headless
 import solvers
 from files import debuglog, replay
-from key_help import keys_text
+from window.key_help import keys_text
 
 # Which flags each mode takes (argparse dest names); a flag in the wrong mode is refused. The window refuses
 # the headless-only ones; --headless refuses the window-only ones.
@@ -191,26 +191,26 @@ def main(argv=None):
         return tournament(args, config)
     if args.headless:
         return headless.run(args, config, start)
-    window = window_package()
-    if window is None:
+    way_in = window_start()
+    if way_in is None:
         return 2
     if args.replay:
-        return window.play_replay(config, args)
-    return window.play(config, args, start, config_path=path)
+        return way_in.play_replay(config, args)
+    return way_in.play(config, args, start, config_path=path)
 
 
-def window_package():
-    """The window package (window/), imported here, when the run opens the window or draws a replay:
-    it brings pygame, which the headless runs do without. None once one line says pygame-ce is
-    missing."""
+def window_start():
+    """The window's way in (window/start.py), imported here, when the run opens the window or
+    draws a replay: it brings pygame, which the headless runs do without. None once one line
+    says pygame-ce is missing."""
     try:
-        import window
+        from window import start
     except ModuleNotFoundError as missing:
         if missing.name != "pygame":
             raise
         print(f"error: {PYGAME_MISSING}", file=sys.stderr)
         return None
-    return window
+    return start
 
 
 def choose_solvers(args, config, path):

@@ -20,13 +20,13 @@ import pygame  # noqa: E402
 
 import config as configuration  # noqa: E402
 import solvers  # noqa: E402
-import window  # noqa: E402
+from window.start import App  # noqa: E402
 
 
 def shoot(ticks, seed, solver, path_overlay, cycle, out):
     """Play `ticks` autopilot moves on the shipped config and save the window to `out`."""
     config = dict(configuration.load(configuration.default_path()), auto=True, seed=seed, solver=solver)
-    app = window.App(config)
+    app = App(config)
     app.hint_until = None  # the first-run hint is for players, not for the picture
     app.show_path = path_overlay
     app.show_cycle = cycle

@@ -1,4 +1,4 @@
-"""Does the window keep its tick? The real loop (window.App.run) with an autopilot driving.
+"""Does the window keep its tick? The real loop (App.run) with an autopilot driving.
 
     .venv/bin/python -m docs.tick_benchmark [--seconds 60] [--width 80] [--height 60]
                                             [--speed 0.01] [--solver hamilton] [--start-fill F]
@@ -24,7 +24,7 @@ from headless.games import lay_out  # noqa: E402
 import config as configuration  # noqa: E402
 import pygame  # noqa: E402
 
-import window  # noqa: E402
+from window.start import App  # noqa: E402
 from game import Game  # noqa: E402
 
 
@@ -56,7 +56,7 @@ def main_(argv=None):
     if args.start_fill is not None:
         lay_out(game, args.start_fill)
     pygame.init()
-    app = window.App(config, game)
+    app = App(config, game)
     app.hint_until = None  # no hint to draw: only the game
     app.run(max_seconds=args.seconds)
     print(json.dumps({"board": f"{args.width}x{args.height}", "solver": args.solver, "speed": args.speed,

@@ -58,7 +58,7 @@ CONNECT_SECONDS = 10  # to reach the scheduler: TCP, the TLS handshake, Dask's g
 CLOSE_SECONDS = 5  # to leave the scheduler once the run ends
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The window's side (it needs pygame) and what no game runs: never shipped.
-NOT_SHIPPED = {"main.py", "drawer.py", "key_help.py", "pygame_env.py", "window", "tests", "docs"}
+NOT_SHIPPED = {"main.py", "drawer.py", "window", "tests", "docs"}
 MISSING = "--cluster needs the distributed package (Dask): " + pip_install("distributed")
 
 

@@ -16,7 +16,7 @@ import os
 import time
 
 import numpy as np
-import pygame_env  # noqa: F401  (first: the environment pygame reads; a script's stdout is its own)
+import window  # noqa: F401  (first: it sets the environment pygame reads; a script's stdout is its own)
 import pygame
 
 import drawer

@@ -39,11 +39,11 @@ def make_app():
     display; the display is shut down after the test."""
     import pygame
 
-    import window
+    from window.start import App
     from windows import fake_solver, make_config
 
     def build(game=None, paused=False, **changes):
-        return window.App(make_config(**changes), game=game, paused=paused, make_solver=fake_solver)
+        return App(make_config(**changes), game=game, paused=paused, make_solver=fake_solver)
     yield build
     pygame.display.quit()
 

@@ -9,7 +9,7 @@ import pytest
 
 import config
 import solvers
-import key_help
+from window import key_help
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -39,12 +39,14 @@ def run_main_watched(tmp_path, *flags, hide=()):
 
 SMALL_RUN = ("--headless", "--width", "6", "--height", "6", "--games", "1")
 NOT_HEADLESS = {"pygame", "window", "drawer", "distributed", "dask"}  # packages, each with its modules
+HEADLESS_WINDOW = {"window", "window.key_help"}  # the package's environment and --help's keys: no pygame
 
 
 def not_headless(modules):
     """The modules among `modules` that a headless run on this machine does without: pygame, the
-    window's, drawer.py's, Dask's and the cluster's own."""
-    return sorted(name for name in modules if name.split(".")[0] in NOT_HEADLESS or name == "headless.cluster")
+    window's (but its package and keys' table), drawer.py's, Dask's and the cluster's own."""
+    return sorted(name for name in modules if name not in HEADLESS_WINDOW
+                  and (name.split(".")[0] in NOT_HEADLESS or name == "headless.cluster"))
 
 
 @pytest.mark.parametrize("flags", [["--max-steps", "50"], ["--versus", "greedy,rival"],
@@ -60,9 +62,14 @@ def test_a_headless_run_imports_no_pygame_no_window_and_no_dask(tmp_path, flags)
 def test_a_headless_record_draws_without_the_window_and_pygames_greeting_stays_off_stdout(tmp_path):
     done, imported = run_main_watched(tmp_path, *SMALL_RUN, "--solver", "hamilton", "--record", "a.gif")
     assert done.returncode == 0, done.stderr
-    assert {"drawer", "pygame"} <= imported and "window" not in imported
+    assert {"drawer", "pygame"} <= imported and not_headless(imported) == ["drawer"] + pygame_s(imported)
     assert len(done.stdout.splitlines()) == 1 and json.loads(done.stdout)["wins"] == 1
     assert (tmp_path / "a.gif").is_file()
+
+
+def pygame_s(modules):
+    """pygame's own modules among `modules`, sorted."""
+    return sorted(name for name in modules if name.split(".")[0] == "pygame")
 
 
 def test_without_pygame_a_headless_run_plays_and_the_window_says_so_in_one_line(tmp_path):

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 import config
-import window
+from window.start import App
 from drawer import MARK
 from snake import DOWN, RIGHT, UP
 from window import labels, saves
@@ -103,7 +103,7 @@ def test_o_and_c_both_say_why_they_draw_nothing_while_the_player_drives(make_app
 
 
 def test_o_says_when_the_solver_driving_plans_no_path():
-    app = window.App(make_config(auto=True, solver="random"))
+    app = App(make_config(auto=True, solver="random"))
     try:
         press(app, pygame.K_o)
         assert app.note[0] == "random plans no path to show"
@@ -134,7 +134,7 @@ def test_g_in_the_checkout_says_where_the_replay_went(make_app, tmp_path, monkey
 def panel_app(path, **changes):
     data = {"window-width": 80, "window-height": 60, "block-size": 10, "speed": 0.3, "auto": True, "seed": 7}
     data.update(changes)
-    return window.App(config.validate(data), config_path=str(path))
+    return App(config.validate(data), config_path=str(path))
 
 
 def test_the_panel_saves_into_the_users_config_not_the_checkouts(tmp_path, monkeypatch):

@@ -14,7 +14,7 @@ from headless.figures import Timing
 from headless.games import play as headless_play
 import drawer
 import main
-import window
+from window.start import App
 from files import gif
 from files import replay
 import solvers
@@ -224,7 +224,7 @@ def test_a_replay_file_is_recorded_without_a_window(tmp_path):
 
 def test_the_window_records_its_first_game_until_it_ends(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    app = window.App(make_config(auto=True), make_solver=fake_solver)
+    app = App(make_config(auto=True), make_solver=fake_solver)
     try:
         app.saves.gif_args = main.parse_args(["--record", "w.gif", "--record-speed", "0.02"])
         app.render()

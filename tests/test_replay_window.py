@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 import drawer
-import key_help
+from window import key_help
 import main
-import window
+from window.start import App, ReplayApp, play_replay
 from window import actions, labels
 from files import replay
 from game import LOST, PLAYING, WON
@@ -118,7 +118,7 @@ def saved(make_app, tmp_path, monkeypatch):
 
 
 def replay_app(path, **changes):
-    return window.ReplayApp(make_config(**changes), replay.load(path), os.path.basename(path))
+    return ReplayApp(make_config(**changes), replay.load(path), os.path.basename(path))
 
 
 def test_a_replay_plays_the_same_game_and_shows_the_outcome(saved):
@@ -218,11 +218,11 @@ def test_run_window_plays_the_replay_file(saved, monkeypatch):
     def fake_run(self, **limits):
         seen["app"] = self
         return 0
-    monkeypatch.setattr(window.App, "run", fake_run)
+    monkeypatch.setattr(App, "run", fake_run)
     args = argparse.Namespace(load=None, replay=path, record=None)
-    assert window.play_replay(make_config(), args) == 0
+    assert play_replay(make_config(), args) == 0
     app = seen["app"]
-    assert isinstance(app, window.ReplayApp) and app.replay.length == W * H
+    assert isinstance(app, ReplayApp) and app.replay.length == W * H
 
 
 def test_the_real_loop_plays_a_replay_and_quits(saved, monkeypatch, tmp_path):

@@ -361,9 +361,9 @@ def test_a_memoryless_solver_file_may_hand_over_and_its_loop_is_proven(mine):
 # -- the window -------------------------------------------------------------------------------
 
 def window_app(mine, solver="mine.py:Hugger", **changes):
-    import window
+    from window.start import App
     ref = solvers.canonical(solver, str(mine))
-    return window.App(make_config(auto=True, solver=ref, **changes))
+    return App(make_config(auto=True, solver=ref, **changes))
 
 
 def test_the_window_plays_a_solver_file_and_tab_goes_through_it_after_the_built_ins(mine):

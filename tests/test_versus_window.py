@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import config
-import window
+from window.start import App, app_class, reopened, versus_start
 from drawer import B_BODY, B_HEAD, BLACK, MARK, RED
 from files import scores, versus_log, versus_replay
 from snake import DOWN, LEFT, RIGHT, UP, Snake
@@ -223,34 +223,34 @@ def test_v_goes_from_single_play_to_versus_and_back(make_app):
     app = make_app()
     press(app, pygame.K_v)
     assert not app.running and app.reopen["versus"] == "rival"
-    again = window.reopened(app, scores.ScoreBook(), None)
+    again = reopened(app, scores.ScoreBook(), None)
     assert isinstance(again, VersusApp) and again.opponent == "rival"
     press(again, pygame.K_v)
     assert again.reopen["versus"] == "player"
-    players = window.reopened(again, scores.ScoreBook(), None)
+    players = reopened(again, scores.ScoreBook(), None)
     assert players.two_players
     press(players, pygame.K_v)
     assert "versus" not in players.reopen
-    assert not isinstance(window.reopened(players, scores.ScoreBook(), None), VersusApp)
+    assert not isinstance(reopened(players, scores.ScoreBook(), None), VersusApp)
 
 
 @pytest.mark.parametrize("versus", ["rival", "player"])
 def test_versus_play_from_a_config_with_the_autopilot_on_starts_with_the_player_on_snake_a(versus_app, versus):
     from argparse import Namespace
     shipped_like = make_config(auto=True, versus=versus)
-    started = window.versus_start(shipped_like, Namespace(solver=None))
+    started = versus_start(shipped_like, Namespace(solver=None))
     app = versus_app(**{key: started[key] for key in ("auto", "versus")})
     assert not app.auto and app.seats[A] is None and A in app.waiting
     assert app.say.strip()[0].startswith("A (black) " + ("WASD" if versus == "player" else "you"))
-    assert window.versus_start(shipped_like, Namespace(solver="greedy"))["auto"] is True  # --solver: to watch
-    assert window.versus_start(make_config(auto=True, versus=None), Namespace(solver=None))["auto"] is True
+    assert versus_start(shipped_like, Namespace(solver="greedy"))["auto"] is True  # --solver: to watch
+    assert versus_start(make_config(auto=True, versus=None), Namespace(solver=None))["auto"] is True
 
 
 def test_v_from_single_play_with_the_autopilot_driving_gives_snake_a_to_the_player(make_app):
     app = make_app(auto=True)
     press(app, pygame.K_v)
     assert app.reopen["versus"] == "rival" and app.reopen["auto"] is False
-    again = window.reopened(app, scores.ScoreBook(), None)
+    again = reopened(app, scores.ScoreBook(), None)
     assert again.seats[A] is None and "you against rival" in again.note[0]
 
 
@@ -268,7 +268,7 @@ def test_each_press_of_v_names_the_mode_it_goes_to_not_the_one_before(make_app):
     app = make_app()
     for says in ("you against rival", "WASD against the arrows", "Single play"):
         press(app, pygame.K_v)
-        app = window.reopened(app, scores.ScoreBook(), None)
+        app = reopened(app, scores.ScoreBook(), None)
         assert says in app.note[0]
 
 
@@ -281,7 +281,7 @@ def test_the_panels_versus_line_chooses_the_mode(make_app):
 def test_a_board_too_small_for_two_snakes_stays_single_with_a_note(make_app):
     app = make_app(**{"window-width": 30, "window-height": 10, "block-size": 10, "initial-length": 2})
     press(app, pygame.K_v)
-    again = window.reopened(app, scores.ScoreBook(), None)
+    again = reopened(app, scores.ScoreBook(), None)
     assert not isinstance(again, VersusApp) and "No versus play here" in again.note[0]
 
 
@@ -330,9 +330,9 @@ def test_a_board_too_small_for_two_snakes_is_refused_in_one_line(capsys):
 def test_an_old_config_plays_single_and_versus_says_the_mode():
     base = {"window-width": 80, "window-height": 60, "block-size": 10, "speed": 0.3, "auto": True}
     assert "versus" not in config.validate(base) and "versus" not in config.validate(dict(base, versus=None))
-    assert window.app_class(config.validate(base)) is window.App
+    assert app_class(config.validate(base)) is App
     assert config.validate(dict(base, versus="player"))["versus"] == "player"
-    assert window.app_class(config.validate(dict(base, versus="rival"))) is VersusApp
+    assert app_class(config.validate(dict(base, versus="rival"))) is VersusApp
     with pytest.raises(config.ConfigError, match='"versus" must be null, "player" or a solver, got 5'):
         config.validate(dict(base, versus=5))
     with pytest.raises(config.ConfigError, match='"versus": no solver \'astar\''):

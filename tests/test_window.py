@@ -15,13 +15,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import config
 from files import debuglog
 import drawer
-import key_help
+from window import key_help
 from solver import EndgameState
 from hamilton.decision import HamiltonDecision, Mode, ProofState
 from hamilton.endgame import ledger
 import main
-import window
-from window import actions, app as window_app, labels, loop, texts
+from window.start import App, play
+from window import actions, app as window_app, labels, loop, screen, texts
 from files import scores
 import solvers
 from game import LOST, PLAYING, WON, Game
@@ -318,7 +318,7 @@ def test_load_starts_paused_from_the_log(tmp_path, monkeypatch):
     def fake_run(self, **limits):
         seen["app"] = self
         return 0
-    monkeypatch.setattr(window.App, "run", fake_run)
+    monkeypatch.setattr(App, "run", fake_run)
     monkeypatch.setitem(solvers.BUILT_IN, "greedy", "windows:CycleSolver")
     assert main.main(["--load", log]) == 0
     app = seen["app"]
@@ -525,7 +525,7 @@ def test_a_won_game_says_so(make_app):
 
 def test_without_a_font_the_caption_still_tells(monkeypatch):
     monkeypatch.setattr(labels, "make_font", lambda size: None)
-    app = window.App(make_config(**BIG), game=middle_game(RIGHT, body=((7, 3), (6, 3), (5, 3))))
+    app = App(make_config(**BIG), game=middle_game(RIGHT, body=((7, 3), (6, 3), (5, 3))))
     try:
         app.render()
         app.tick()
@@ -540,7 +540,7 @@ def test_without_a_font_the_caption_still_tells(monkeypatch):
 
 def real_app(**changes):
     """An App with the registered autopilots on the 200x150 window."""
-    return window.App(make_config(**dict(BIG, **changes)))
+    return App(make_config(**dict(BIG, **changes)))
 
 
 def test_h_and_f1_show_and_hide_every_key_and_hold_the_game(make_app):
@@ -727,7 +727,7 @@ def endgame_app(rows):
         solver = solvers.make(name, game)
         solver.endgame.work = ledger.SLICE
         return solver
-    return window.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
+    return App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
                                                                 "block-size": 25}),
                     game=board(rows), make_solver=slow_proof)
 
@@ -754,7 +754,7 @@ def test_a_long_proven_route_is_said_with_the_moves_it_has_left():
         solver.endgame.ledger.hold = 160
         solver.endgame.work = 100 * ledger.SLICE  # the proof ends on the first move
         return solver
-    app = window.App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
+    app = App(make_config(auto=True, solver="hamilton", **{"window-width": 150, "window-height": 150,
                                                                 "block-size": 25}),
                    game=board(STILL_WON), make_solver=small_hold)
     app.hint_until = None
@@ -860,7 +860,7 @@ def test_no_alarm_for_an_autopilot_that_is_not_memoryless(make_app):
 
 def test_a_won_game_is_recorded_and_shown_on_the_banner(make_app, tmp_path):
     book = scores.ScoreBook(str(tmp_path / "scores.json"))
-    app = window.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
+    app = App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
     while app.tick():
         pass
     assert app.game.state == WON
@@ -923,7 +923,7 @@ def test_a_failed_save_is_one_line_and_the_game_goes_on(make_app, tmp_path, caps
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(scores, "write_table", fail)
     book = scores.ScoreBook(str(tmp_path / "scores.json"))
-    app = window.App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
+    app = App(make_config(auto=True, **BIG), make_solver=fake_solver, score_book=book)
     while app.tick():
         pass
     err = capsys.readouterr().err
@@ -943,17 +943,17 @@ def test_run_window_warns_in_one_line_about_a_corrupt_scores_file(monkeypatch, c
     def fake_run(self, **limits):
         seen["app"] = self
         return 0
-    monkeypatch.setattr(window.App, "run", fake_run)
-    assert window.play(make_config(), argparse.Namespace()) == 0
+    monkeypatch.setattr(App, "run", fake_run)
+    assert play(make_config(), argparse.Namespace()) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("best scores: ") and "not a best-scores table" in err
     assert seen["app"].saves.book.path == path and seen["app"].saves.book.table == {}
 
 
 def test_a_first_run_says_nothing_of_the_scores_file_it_has_not_made_yet(monkeypatch, capsys):
-    monkeypatch.setattr(window.App, "run", lambda self, **limits: 0)
+    monkeypatch.setattr(App, "run", lambda self, **limits: 0)
     assert not os.path.exists(scores.default_path())
-    assert window.play(make_config(), argparse.Namespace()) == 0
+    assert play(make_config(), argparse.Namespace()) == 0
     assert capsys.readouterr().err == ""
 
 
@@ -964,7 +964,7 @@ def settings_app(tmp_path, **changes):
     path = tmp_path / "config.json"
     path.write_text('{\n  "window-width": 200,\n  "window-height": 150,\n  "block-size": 25,\n'
                     '  "speed": 0.3,\n  "auto": true,\n  "seed": 7\n}\n')
-    app = window.App(dict(config.load(str(path)), **changes), make_solver=fake_solver, config_path=str(path))
+    app = App(dict(config.load(str(path)), **changes), make_solver=fake_solver, config_path=str(path))
     return app, path
 
 
@@ -1009,7 +1009,7 @@ def test_esc_right_return_changes_the_board_saves_the_config_in_use_and_it_opens
         assert color(app.screen, (2, 0)) != drawer.WHITE  # the new game is painted
     finally:
         pygame.display.quit()
-    again = window.App(config.load(str(path)), make_solver=fake_solver, config_path=str(path))
+    again = App(config.load(str(path)), make_solver=fake_solver, config_path=str(path))
     try:
         assert (again.game.width, again.game.height) == (9, 6)  # the saved settings open again
     finally:
@@ -1105,7 +1105,7 @@ def test_main_passes_the_config_in_use_to_the_window(tmp_path, monkeypatch):
     path.write_text(json.dumps({"window-width": 80, "window-height": 60, "block-size": 10, "speed": 0.05,
                                 "auto": True}))
     seen = []
-    monkeypatch.setattr(window.App, "run", lambda self, **limits: seen.append(self.config_path) or 0)
+    monkeypatch.setattr(App, "run", lambda self, **limits: seen.append(self.config_path) or 0)
     assert main.main(["--config", str(path)]) == 0 and main.main([]) == 0
     assert seen == [str(path), config.default_path()]
 
@@ -1113,10 +1113,10 @@ def test_main_passes_the_config_in_use_to_the_window(tmp_path, monkeypatch):
 # -- a board that fits the screen ----------------------------------------------------------------
 
 def test_a_board_bigger_than_the_screen_gets_smaller_cells(monkeypatch):
-    monkeypatch.setattr(window.screen, "desktop_size", lambda: (1280, 1024))
-    app = window.App(make_config(**{"window-width": 1500, "window-height": 1500, "block-size": 50}))
+    monkeypatch.setattr(screen, "desktop_size", lambda: (1280, 1024))
+    app = App(make_config(**{"window-width": 1500, "window-height": 1500, "block-size": 50}))
     try:
-        room = 1024 - window.screen.SCREEN_MARGIN[1] - labels.STRIP_HEIGHT  # 900 pixels for 30 rows
+        room = 1024 - screen.SCREEN_MARGIN[1] - labels.STRIP_HEIGHT  # 900 pixels for 30 rows
         assert app.canvas.config["block-size"] == room // 30 == 30
         assert app.screen.get_size() == (900, 900 + labels.STRIP_HEIGHT)
         assert app.config["block-size"] == 50  # the config keeps the size asked for
@@ -1127,9 +1127,9 @@ def test_a_board_bigger_than_the_screen_gets_smaller_cells(monkeypatch):
 
 
 def test_a_board_too_big_even_for_small_cells_is_one_line_saying_what_fits(monkeypatch, capsys):
-    monkeypatch.setattr(window.screen, "desktop_size", lambda: (1280, 1024))
+    monkeypatch.setattr(screen, "desktop_size", lambda: (1280, 1024))
     args = argparse.Namespace(width=400, height=30)
-    assert window.play(make_config(), args) == 2
+    assert play(make_config(), args) == 2
     err = capsys.readouterr().err
     assert err == ("error: a 400x30 board does not fit on this 1280x1024 screen: at 4 pixels a cell it holds "
                    "at most 312x225 cells\n")
@@ -1147,7 +1147,7 @@ def test_the_game_and_the_replays_take_their_pixels_from_one_rule():
 def test_the_window_has_its_own_icon_and_class(monkeypatch):
     icons = []
     monkeypatch.setattr(pygame.display, "set_icon", icons.append)
-    app = window.App(make_config())
+    app = App(make_config())
     try:
         assert len(icons) == 1
         colours = {tuple(icons[0].get_at((x, y)))[:3] for x in range(icons[0].get_width())
@@ -1190,7 +1190,7 @@ def test_x11_windows_use_the_native_framebuffer(monkeypatch, driver, hint):
     the rects. Other drivers keep SDL's choice: some have no framebuffer of their own."""
     monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
     monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
-    window.screen.native_framebuffer()
+    screen.native_framebuffer()
     assert os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == hint
 
 

@@ -3,7 +3,7 @@ a game with room to move, key presses and the colour of a cell on the screen."""
 import pygame
 
 import config
-import window
+from window.start import App
 from solver import Solver
 from game import Game
 from snake import DOWN, LEFT, RIGHT, UP, Snake
@@ -86,10 +86,10 @@ def color(screen, cell):
 def press_q_when(monkeypatch, condition):
     """Make every window App press Q (through its event queue) as it draws a frame for which
     `condition(app)` holds: a way to end main.main's real loop from a test."""
-    real_render = window.App.render
+    real_render = App.render
 
     def render(self):
         if condition(self):
             pygame.event.post(key(pygame.K_q))
         return real_render(self)
-    monkeypatch.setattr(window.App, "render", render)
+    monkeypatch.setattr(App, "render", render)

@@ -115,7 +115,7 @@ class Actions:
         self.play_next(config)
 
     def play_next(self, config):
-        """End this window's game and play `config` next, in the mode it says (window.play reopens).
+        """End this window's game and play `config` next, in the mode it says (window/start.py's play reopens).
         A note of this mode's is not carried over; one told after this (the panel's word on saving)
         is."""
         self.game_ended()

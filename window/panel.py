@@ -55,7 +55,7 @@ class Panel:
 
     def save(self, settings):
         """Write the settings the player changed where they are kept (see the module); a note says
-        how it went (window.reopened carries it over when the mode changed)."""
+        how it went (window/start.py's reopened carries it over when the mode changed)."""
         app = self.app
         if app.config_path is None:
             app.tell("Settings applied (no config file in use to save them in)", "settings applied")

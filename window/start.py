@@ -4,7 +4,6 @@ autopilot, or versus the autopilot), a replay played back, and the next mode the
 import os
 import sys
 
-import pygame_env  # noqa: F401  (first: the environment pygame reads)
 import pygame
 
 import config as configuration

@@ -9,7 +9,7 @@ The caption stays short enough for a title bar (CAPTION_MAX): the length, who dr
 few words of state; the strip and the boxes say the rest.
 """
 import solvers
-from key_help import KEY_HELP
+from window.key_help import KEY_HELP
 from solver import EndgameState
 from files import scores
 from game import WON

@@ -18,7 +18,7 @@ import config as configuration
 import solvers
 from files import gif, scores, versus_log, versus_replay
 from files.replay import LETTER_DIRECTION, MAX_ROOM, ReplayError
-from key_help import KEY_HELP
+from window.key_help import KEY_HELP
 from solvers.guard import SolverFailed
 from versus.duel import (FULL_BOARD, HEAD_TO_HEAD, OTHER_BODY, OWN_BODY, SIDES, STALEMATE, SWAP, WALL, A, B,
                          Duel)
