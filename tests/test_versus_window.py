@@ -373,3 +373,20 @@ def test_a_versus_round_records_as_a_gif_with_both_snakes_and_the_ring(tmp_path)
         image.seek(count - 1)
         last = {colour for _, colour in image.convert("RGB").getcolors(10000)}
     assert {B_BODY, B_HEAD, BLACK, RED} <= first and {B_BODY, MARK, BLACK, RED} <= last
+
+
+def test_the_window_records_its_versus_round_with_both_snakes(versus_app, tmp_path, monkeypatch, capsys):
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    import main
+    monkeypatch.chdir(tmp_path)
+    app = versus_app(auto=True, solver="rival")
+    app.saves.gif_args = main.parse_args(["--record", "v.gif", "--record-speed", "0.02"])
+    while app.tick():
+        pass
+    assert app.game.over() and capsys.readouterr().out.startswith("recorded v.gif: ")
+    with Image.open(tmp_path / "v.gif") as image:
+        assert image.n_frames == app.game.steps + 1
+        first = {colour for _, colour in image.convert("RGB").getcolors(10000)}
+    assert {B_BODY, B_HEAD, BLACK, RED} <= first  # both snakes, from the round's first frame

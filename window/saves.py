@@ -91,7 +91,7 @@ class Saves:
             return
         try:
             folder = replay_folder()
-            path, written = replay.write(replay.Replay.of(app.game, replay.solver_label(app.drivers)), folder)
+            path, written = replay.write(self.replay(), folder)
         except OSError as e:
             app.tell(f"Replay not saved: {e.strerror or e}", "replay not saved", f"error: replay not saved: {e}",
                      err=True)
@@ -103,6 +103,10 @@ class Saves:
         shown = os.path.basename(path) if folder == "." else path
         app.tell(f"Replay {done}: {shown}", f"replay {done}", f"replay {done}: {path}")
 
+    def replay(self):
+        """The game played so far, as a replay (G's file, --record's GIF), named by its drivers."""
+        return replay.Replay.of(self.app.game, replay.solver_label(self.app.drivers))
+
     def finish_gif(self):
         """--record: draw the game played since launch into the GIF, once; a failure is one line."""
         args, self.gif_args = self.gif_args, None
@@ -110,7 +114,7 @@ class Saves:
             return
         app = self.app
         try:
-            line = gif.save_as_asked(replay.Replay.of(app.game, replay.solver_label(app.drivers)), args, app.config)
+            line = gif.save_as_asked(self.replay(), args, app.config)
         except replay.ReplayError as e:
             app.tell(f"GIF not written: {e}", "GIF not written", f"error: GIF not written: {e}", err=True)
             return

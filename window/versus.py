@@ -16,7 +16,7 @@ import sys
 
 import config as configuration
 import solvers
-from files import gif, scores, versus_log, versus_replay
+from files import scores, versus_log, versus_replay
 from files.replay import LETTER_DIRECTION, MAX_ROOM, ReplayError
 from window.key_help import KEY_HELP
 from solvers.guard import SolverFailed
@@ -407,20 +407,8 @@ class VersusSaves(Saves):
         return path, path
 
     def replay(self):
+        """The round played so far, both snakes, as a versus replay (G's file, --record's GIF)."""
         return versus_replay.VersusReplay.of(self.app.game, self.names())
-
-    def finish_gif(self):
-        """--record: draw the round played since launch into the GIF, once."""
-        args, self.gif_args = self.gif_args, None
-        if args is None:
-            return
-        app = self.app
-        try:
-            line = gif.save_as_asked(self.replay(), args, app.config)
-        except ReplayError as e:
-            app.tell(f"GIF not written: {e}", "GIF not written", f"error: GIF not written: {e}", err=True)
-            return
-        app.tell(f"GIF written: {args.record}", "GIF written", line)
 
     def save_replay(self):
         app = self.app
