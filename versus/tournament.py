@@ -24,6 +24,7 @@ import os
 import sys
 import time
 from itertools import combinations
+from typing import NamedTuple
 
 import config as configuration
 import solvers
@@ -248,47 +249,68 @@ def check(args):
             raise TournamentError(f"--{dest.replace('_', '-')} cannot be used with --headless --versus: {why}")
 
 
+class Setup(NamedTuple):
+    """What a tournament plays, read from the flags over the config."""
+    refs: list
+    boards: list  # (width, height) each
+    length: int
+    games: int  # rounds per pair, board and side
+    seed: int
+    keep: object  # --save-games: a files.versus_replay.Keeper, or None
+
+    def plan(self):
+        """(width, height, a, b): every pair on every board, in the order they are played."""
+        return [(w, h, a, b) for w, h in self.boards for a, b in pairs(self.refs)]
+
+    def specs(self, w, h, a, b, soak):
+        """The rounds of one pair on one board, both sides."""
+        return round_specs(w, h, self.length, a, b, self.seed, self.games, soak, self.keep is not None)
+
+
+def setup(args, config):
+    """The tournament the flags ask for (TournamentError or ConfigError: one line, exit 2)."""
+    check(args)
+    width, height = configuration.board_size(config)
+    width = args.width if args.width is not None else width
+    height = args.height if args.height is not None else height
+    length = args.initial_length if args.initial_length is not None else config["initial-length"]
+    boards = parse_boards(args.boards) if args.boards else [(width, height)]
+    for w, h in boards:
+        problem = room_problem(w, h, length)
+        if problem:
+            raise TournamentError(f"--versus on {w}x{h}: {problem}")
+    games = args.games if args.games is not None else DEFAULT_ROUNDS
+    if games < 1:
+        raise TournamentError("--games must be at least 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise TournamentError("--jobs must be at least 1")
+    seed = args.seed if args.seed is not None else (config["seed"] if config["seed"] is not None else 1)
+    from headless.flags import check_outputs
+    check_outputs(args)
+    keep = None
+    if args.save_games is not None:
+        from files.versus_replay import Keeper
+        keep = Keeper(args.save_games)
+    return Setup(args.versus_refs, boards, length, games, seed, keep)
+
+
 def run(args, config):
     """--headless --versus: play the tournament, print its lines and tables; the exit code."""
     from headless.runner import engine  # the runner's engines, with --results and --plot in front
     try:
-        check(args)
-        refs = args.versus_refs
-        width, height = configuration.board_size(config)
-        width = args.width if args.width is not None else width
-        height = args.height if args.height is not None else height
-        length = args.initial_length if args.initial_length is not None else config["initial-length"]
-        boards = parse_boards(args.boards) if args.boards else [(width, height)]
-        for w, h in boards:
-            problem = room_problem(w, h, length)
-            if problem:
-                raise TournamentError(f"--versus on {w}x{h}: {problem}")
-        games = args.games if args.games is not None else DEFAULT_ROUNDS
-        if games < 1:
-            raise TournamentError("--games must be at least 1")
-        if args.jobs is not None and args.jobs < 1:
-            raise TournamentError("--jobs must be at least 1")
-        seed = args.seed if args.seed is not None else (config["seed"] if config["seed"] is not None else 1)
-        from headless.flags import check_outputs
-        check_outputs(args)
-        keep = None
-        if args.save_games is not None:
-            from files.versus_replay import Keeper
-            keep = Keeper(args.save_games)
+        plays = setup(args, config)
     except (TournamentError, configuration.ConfigError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     jobs = args.jobs if args.jobs is not None else os.cpu_count() or 1
-    plan = [(w, h, a, b) for w, h in boards for a, b in pairs(refs)]
-    specs = [spec for w, h, a, b in plan for spec in round_specs(w, h, length, a, b, seed, games, args.soak,
-                                                                 keep is not None)]
-    run_named = {"versus": ",".join(refs), "seed": seed, "games": games, "initial_length": length,
-                 "boards": [f"{w}x{h}" for w, h in boards], "soak": bool(args.soak)}
+    soak = bool(args.soak)
+    specs = [spec for w, h, a, b in plays.plan() for spec in plays.specs(w, h, a, b, args.soak)]
+    run_named = {"versus": ",".join(plays.refs), "seed": plays.seed, "games": plays.games,
+                 "initial_length": plays.length, "boards": [f"{w}x{h}" for w, h in plays.boards], "soak": soak}
     plot, refused = plot_of(args, run_named, VersusPlot)
     if refused:
         print(f"error: {refused}", file=sys.stderr)
         return 2
-    results = []
     try:
         with contextlib.ExitStack() as stack:
             try:
@@ -296,19 +318,7 @@ def run(args, config):
             except (ResultsError, ClusterError) as e:
                 print(f"error: {e}", file=sys.stderr)
                 return 2
-            for w, h, a, b in plan:
-                started = time.perf_counter()
-                tally = Tally(RoundSpec(w, h, length, a, b, seed, soak=bool(args.soak)))
-                with contextlib.closing(play(round_specs(w, h, length, a, b, seed, games, args.soak,
-                                                        keep is not None))) as records:
-                    for record in records:
-                        tally.add(record)
-                        if keep is not None and "replay" in record:
-                            keep(record["replay"])
-                results.append(tally.figures(time.perf_counter() - started))
-                for failure in results[-1].get("failures", []):
-                    print(f"failed: {w}x{h} seed {failure['seed']}: {failure['why']}", file=sys.stderr)
-                print(json.dumps(results[-1]), flush=True)
+            results = [pair_on_board(play, plays, w, h, a, b, args.soak) for w, h, a, b in plays.plan()]
     except InvariantError as e:
         return broken(e, config)
     except (WorkerLost, ClusterError, solvers.SolverError) as e:
@@ -320,9 +330,26 @@ def run(args, config):
     for line in table(results):
         print(line)
     sys.stdout.flush()
-    code = keep.finish() if keep is not None else 0
+    code = plays.keep.finish() if plays.keep is not None else 0
     drawn = plot.save() if plot is not None and code == 0 else 0
     return code or drawn or (1 if any(line["failed"] for line in results) else 0)
+
+
+def pair_on_board(play, plays, w, h, a, b, soak):
+    """Play the rounds of a against b on one board through the engine `play`, keep their replays
+    (--save-games), print the failures and the pair's JSON line; the figures."""
+    started = time.perf_counter()
+    tally = Tally(RoundSpec(w, h, plays.length, a, b, plays.seed, soak=bool(soak)))
+    with contextlib.closing(play(plays.specs(w, h, a, b, soak))) as records:
+        for record in records:
+            tally.add(record)
+            if plays.keep is not None and "replay" in record:
+                plays.keep(record["replay"])
+    figures = tally.figures(time.perf_counter() - started)
+    for failure in figures.get("failures", []):
+        print(f"failed: {w}x{h} seed {failure['seed']}: {failure['why']}", file=sys.stderr)
+    print(json.dumps(figures), flush=True)
+    return figures
 
 
 def broken(error, config):
