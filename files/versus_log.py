@@ -95,37 +95,11 @@ def load(data, path):
     entries = data.get("snakes")
     if not (isinstance(entries, list) and len(entries) == 2 and all(isinstance(e, dict) for e in entries)):
         raise DebugLogError(f'{path}: "snakes" must hold snake A and snake B')
-    snakes, drivers, eaten = [], [], []
-    for side, entry in enumerate(entries):
-        body = entry.get("body")
-        if not (isinstance(body, list) and body and all(
-                isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
-                for c in body)):
-            raise DebugLogError(f"{path}: snake {SIDES[side]}'s body must be a list of [x, y] cells")
-        body = [tuple(c) for c in body]
-        fault = body_fault(body, width, height, head_may_clash=True)
-        if fault:
-            raise DebugLogError(f"{path}: snake {SIDES[side]}: {fault}")
-        if entry.get("direction") not in NAMES:
-            raise DebugLogError(f'{path}: snake {SIDES[side]}\'s "direction" must be one of {", ".join(NAMES)}')
-        driver = entry.get("driver", "player")
-        if not isinstance(driver, str):
-            raise DebugLogError(f'{path}: snake {SIDES[side]}\'s "driver" must be a name')
-        count = entry.get("eaten", 0)
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise DebugLogError(f'{path}: snake {SIDES[side]}\'s "eaten" must be a whole number')
-        snakes.append(Snake(width, height, body, Direction(NAMES.index(entry["direction"]))))
-        drivers.append(driver)
-        eaten.append(count)
+    snakes, drivers, eaten = zip(*(logged_snake(entry, SIDES[side], width, height, path)
+                                   for side, entry in enumerate(entries)))
     if set(list(snakes[0].body)[1:]) & set(list(snakes[1].body)[1:]):
         raise DebugLogError(f"{path}: the two bodies share a cell")
-    fruit = data.get("fruit")
-    if fruit is not None:
-        if not (isinstance(fruit, list) and len(fruit) == 2 and all(isinstance(v, int) for v in fruit)):
-            raise DebugLogError(f'{path}: "fruit" must be a cell [x, y] or null')
-        fruit = tuple(fruit)
-        if not (0 <= fruit[0] < width and 0 <= fruit[1] < height) or any(in_body(s, fruit) for s in snakes):
-            raise DebugLogError(f"{path}: the fruit {list(fruit)} is not on a free cell")
+    fruit = logged_fruit(data.get("fruit"), snakes, width, height, path)
     steps, since = data.get("step"), data.get("since_meal", 0)
     if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (steps, since)):
         raise DebugLogError(f'{path}: "step" and "since_meal" must be whole numbers')
@@ -134,14 +108,55 @@ def load(data, path):
     duel.restore(snakes, fruit, steps, eaten, since)
     if any(s.head() == fruit for s in snakes) and not duel.over():
         raise DebugLogError(f"{path}: the fruit {list(fruit)} is under a head of a round that goes on")
-    saved = data.get("rng_state")
-    if saved is not None:
-        try:
-            version, state, gauss = saved
-            duel.rng.setstate((version, tuple(state), gauss))
-        except (TypeError, ValueError) as e:
-            raise DebugLogError(f"{path}: bad rng_state ({e})") from None
-    return config, duel, drivers
+    restore_rng(duel, data.get("rng_state"), path)
+    return config, duel, list(drivers)
+
+
+def logged_snake(entry, side, width, height, path):
+    """(Snake, driver, meals eaten) of one snake's entry of a versus log (side: "A" or "B");
+    DebugLogError (one line) for a body, heading, driver or count the rules do not allow."""
+    body = entry.get("body")
+    if not (isinstance(body, list) and body and all(
+            isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
+            for c in body)):
+        raise DebugLogError(f"{path}: snake {side}'s body must be a list of [x, y] cells")
+    body = [tuple(c) for c in body]
+    fault = body_fault(body, width, height, head_may_clash=True)
+    if fault:
+        raise DebugLogError(f"{path}: snake {side}: {fault}")
+    if entry.get("direction") not in NAMES:
+        raise DebugLogError(f'{path}: snake {side}\'s "direction" must be one of {", ".join(NAMES)}')
+    driver = entry.get("driver", "player")
+    if not isinstance(driver, str):
+        raise DebugLogError(f'{path}: snake {side}\'s "driver" must be a name')
+    count = entry.get("eaten", 0)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise DebugLogError(f'{path}: snake {side}\'s "eaten" must be a whole number')
+    return Snake(width, height, body, Direction(NAMES.index(entry["direction"]))), driver, count
+
+
+def logged_fruit(fruit, snakes, width, height, path):
+    """The fruit's cell (a tuple) of a versus log's [x, y], or None; DebugLogError (one line)
+    unless it is on the board and off both bodies."""
+    if fruit is None:
+        return None
+    if not (isinstance(fruit, list) and len(fruit) == 2 and all(isinstance(v, int) for v in fruit)):
+        raise DebugLogError(f'{path}: "fruit" must be a cell [x, y] or null')
+    fruit = tuple(fruit)
+    if not (0 <= fruit[0] < width and 0 <= fruit[1] < height) or any(in_body(s, fruit) for s in snakes):
+        raise DebugLogError(f"{path}: the fruit {list(fruit)} is not on a free cell")
+    return fruit
+
+
+def restore_rng(duel, saved, path):
+    """Set the duel's random generator to a log's "rng_state" (none: as seeded); DebugLogError if bad."""
+    if saved is None:
+        return
+    try:
+        version, state, gauss = saved
+        duel.rng.setstate((version, tuple(state), gauss))
+    except (TypeError, ValueError) as e:
+        raise DebugLogError(f"{path}: bad rng_state ({e})") from None
 
 
 def read(path):

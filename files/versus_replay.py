@@ -102,34 +102,12 @@ def parse(data, where="replay"):
     """Check the fields of a parsed versus replay; the VersusReplay (not yet played through)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(f"{where}: not a versus replay ({FORMAT})")
-    board = data.get("board")
-    match = replay.BOARD.fullmatch(board) if isinstance(board, str) else None
-    if not match:
-        raise ReplayError(f'{where}: "board" must be a board "WxH"')
-    width, height = (int(n) for n in match.groups())
-    length = data.get("initial-length")
-    if not _whole(length):
-        raise ReplayError(f'{where}: "initial-length" must be a whole number')
-    if width * height > configuration.MAX_CELLS:
-        raise ReplayError(f"{where}: the board {board} is too large")
-    problem = room_problem(width, height, length)
-    if problem:
-        raise ReplayError(f"{where}: {problem}")
+    width, height, length = _board_of(data, where)
     fruits = data.get("fruits")
     if not isinstance(fruits, list) or not all(isinstance(c, list) and len(c) == 2 and all(map(_whole, c))
                                                for c in fruits):
         raise ReplayError(f'{where}: "fruits" must be a list of [x, y] cells')
-    moves = data.get("moves")
-    if not (isinstance(moves, list) and len(moves) == 2 and all(isinstance(m, str) for m in moves)):
-        raise ReplayError(f'{where}: "moves" must be two strings of U, D, L, R: snake A\'s and snake B\'s')
-    if len(moves[0]) != len(moves[1]):
-        raise ReplayError(f"{where}: the snakes made {len(moves[0])} and {len(moves[1])} moves; "
-                          "both move on every tick")
-    for side, letters in enumerate(moves):
-        wrong = re.search(f"[^{LETTERS}]", letters)
-        if wrong:
-            raise ReplayError(f"{where}: snake {SIDES[side]}'s move {wrong.start() + 1} is "
-                              f"{json.dumps(wrong.group())}; moves are U, D, L or R")
+    moves = _moves_of(data.get("moves"), where)
     outcome = data.get("outcome")
     if outcome not in OUTCOMES:
         raise ReplayError(f'{where}: "outcome" must be one of {", ".join(OUTCOMES)}')
@@ -150,6 +128,39 @@ def parse(data, where="replay"):
         raise ReplayError(f'{where}: "ending" must be "{STALEMATE}", "{FULL_BOARD}" or null')
     return VersusReplay(width, height, length, tuple(tuple(c) for c in fruits), tuple(moves), outcome,
                         tuple(snakes), seed, tuple(lengths) if lengths else None, tuple(causes), ending)
+
+
+def _board_of(data, where):
+    """(width, height, initial length) of a parsed versus replay: a board two snakes fit on."""
+    board = data.get("board")
+    match = replay.BOARD.fullmatch(board) if isinstance(board, str) else None
+    if not match:
+        raise ReplayError(f'{where}: "board" must be a board "WxH"')
+    width, height = (int(n) for n in match.groups())
+    length = data.get("initial-length")
+    if not _whole(length):
+        raise ReplayError(f'{where}: "initial-length" must be a whole number')
+    if width * height > configuration.MAX_CELLS:
+        raise ReplayError(f"{where}: the board {board} is too large")
+    problem = room_problem(width, height, length)
+    if problem:
+        raise ReplayError(f"{where}: {problem}")
+    return width, height, length
+
+
+def _moves_of(moves, where):
+    """A versus replay's "moves": two strings of U, D, L, R of one length, snake A's and B's."""
+    if not (isinstance(moves, list) and len(moves) == 2 and all(isinstance(m, str) for m in moves)):
+        raise ReplayError(f'{where}: "moves" must be two strings of U, D, L, R: snake A\'s and snake B\'s')
+    if len(moves[0]) != len(moves[1]):
+        raise ReplayError(f"{where}: the snakes made {len(moves[0])} and {len(moves[1])} moves; "
+                          "both move on every tick")
+    for side, letters in enumerate(moves):
+        wrong = re.search(f"[^{LETTERS}]", letters)
+        if wrong:
+            raise ReplayError(f"{where}: snake {SIDES[side]}'s move {wrong.start() + 1} is "
+                              f"{json.dumps(wrong.group())}; moves are U, D, L or R")
+    return moves
 
 
 def play_back(rep, where="replay"):
