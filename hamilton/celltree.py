@@ -288,9 +288,8 @@ class CellTree:
 
     def spanning_trees(self, body, prefers):
         """spanning_tree(body, prefer) for each of `prefers`, the body's marks read once."""
-        from hamilton.spanning import spanning_tree  # spanning.py reads this module's marks
-        state = self.marks(body)[0]
-        return [spanning_tree(self, state, prefer) for prefer in prefers]
+        from hamilton.spanning import spanning_trees  # spanning.py reads this module's marks
+        return spanning_trees(self, self.marks(body)[0], prefers)
 
     def next_on_outline(self, tree, cell):
         """The cell after `cell` on the outline of the spanning tree `tree` (edge flags)."""

@@ -18,7 +18,6 @@ only the rows beside the body go edge by edge, through a union-find. On a big bo
 wait's tree then costs a few rows, not the whole board.
 """
 from itertools import compress
-from operator import not_
 
 from hamilton.celltree import IN, OUT
 
@@ -27,22 +26,42 @@ def spanning_tree(tree, state, prefer=None):
     """Edge flags of the spanning tree of CellTree `tree` that keeps the edge marks `state`
     (a body's: IN edges kept, OUT edges left out), by Kruskal in edge order; with `prefer`
     (another tree's flags), its edges go before the rest."""
+    return spanning_trees(tree, state, (prefer,))[0]
+
+
+def spanning_trees(tree, state, prefers):
+    """spanning_tree(tree, state, prefer) for each of `prefers`: the IN edges, which every
+    one of them takes first, are joined once, and each tree goes on from a copy."""
     parent = list(range(tree.blocks))
     flags = bytearray(len(tree.edges))
-    ins = _marked(state, IN)
+    ins = _flagged(state.translate(_IS_IN))
     joined = _join(parent, ins, tree, flags)
-    if prefer is not None:
-        every = range(len(flags))
-        joined += _join(parent, [e for e in compress(every, prefer) if not state[e]], tree, flags)
-        if joined < tree.blocks - 1:  # a tree has blocks - 1 joins: after them, no edge joins two parts
-            _join(parent, [e for e in compress(every, map(not_, prefer)) if not state[e]], tree, flags)
-        return flags
+    unmarked = state.translate(_IS_UNMARKED)
+    return [_kruskal_on(tree, state, ins, unmarked, parent[:], flags[:], joined) if prefer is None
+            else _preferred_on(tree, unmarked, prefer, parent[:], flags[:], joined)
+            for prefer in prefers]
+
+
+def _preferred_on(tree, unmarked, prefer, parent, flags, joined):
+    """The tree `prefer` is preferred in, from the IN edges' union-find `parent`, `flags` and
+    `joined`: the unmarked edges of `prefer`, then, while the blocks are not all joined, the
+    other unmarked ones."""
+    joined += _join(parent, _flagged(_both(unmarked, prefer)), tree, flags)
+    if joined < tree.blocks - 1:  # a tree has blocks - 1 joins: after them, no edge joins two parts
+        _join(parent, _flagged(_first_only(unmarked, prefer)), tree, flags)
+    return flags
+
+
+def _kruskal_on(tree, state, ins, unmarked, parent, flags, joined):
+    """Kruskal's own tree, from the IN edges' union-find `parent`, `flags` and `joined` (`ins`
+    the IN edges): the unmarked edges in edge order, the rows far from the body copied from
+    the empty board's tree (see the module docstring)."""
     across, rows, edges = tree.across, tree.blocks // tree.across, tree.edges
     near = ()  # the rows beside a marked edge: an edge from row r reaches row r + 1
     if 4 * (len(edges) - state.count(0)) < len(edges):
-        near = {edges[e][0] // across + d for e in ins + _marked(state, OUT) for d in (-1, 0, 1, 2)}
+        near = {edges[e][0] // across + d for e in ins + _flagged(state.translate(_IS_OUT)) for d in (-1, 0, 1, 2)}
     if not near or 2 * len(near) > rows:  # a body beside most rows: edge by edge
-        _join(parent, [e for e, s in enumerate(state) if s == 0], tree, flags)
+        _join(parent, _flagged(unmarked), tree, flags)
         return flags
     comb, first = _empty_tree(tree)
     for r in range(rows):
@@ -55,6 +74,28 @@ def spanning_tree(tree, state, prefer=None):
         if r + 1 < rows:  # each block joins the one below
             parent[(r + 1) * across:(r + 2) * across] = range(r * across, (r + 1) * across)
     return flags
+
+
+# bytes.translate tables from an edge's mark to a flag: whether it is IN, OUT, unmarked
+_IS_IN = bytes(1 if m == IN else 0 for m in range(256))
+_IS_OUT = bytes(1 if m == OUT else 0 for m in range(256))
+_IS_UNMARKED = bytes(1 if m == 0 else 0 for m in range(256))
+
+
+def _flagged(flags):
+    """The indices whose flag (0 or 1) is set, in order."""
+    return list(compress(range(len(flags)), flags))
+
+
+def _both(a, b):
+    """The flags (0 or 1) set in both `a` and `b`, read as whole numbers."""
+    return (int.from_bytes(a, "little") & int.from_bytes(b, "little")).to_bytes(len(a), "little")
+
+
+def _first_only(a, b):
+    """The flags (0 or 1) set in `a` but not in `b`."""
+    whole = int.from_bytes(a, "little")
+    return (whole ^ (whole & int.from_bytes(b, "little"))).to_bytes(len(a), "little")
 
 
 _EMPTY = {}  # (width, height) -> the first edge of each row of blocks, and one past the last
@@ -106,19 +147,11 @@ def _combs(tree):
     return _COMBS[key]
 
 
-def _marked(state, mark):
-    """The edges whose mark in `state` is `mark`, in order."""
-    edges, e = [], state.find(mark)
-    while e >= 0:
-        edges.append(e)
-        e = state.find(mark, e + 1)
-    return edges
-
-
 def _join(parent, edges, tree, flags):
     """Kruskal's step for each edge of `edges` in turn: it joins its two blocks if the
     union-find `parent` has them apart, and is then flagged; the joins made. Finding a root
-    halves the path walked (a block points on to its grandparent)."""
+    halves the path walked (a block points on to its grandparent); of two roots joined, the
+    higher points to the lower, which keeps the paths short in edge order."""
     ends, joined = tree.edges, 0
     for e in edges:
         a, b = ends[e]
@@ -126,8 +159,12 @@ def _join(parent, edges, tree, flags):
             parent[a] = a = parent[parent[a]]
         while parent[b] != b:
             parent[b] = b = parent[parent[b]]
-        if a != b:
+        if a < b:
+            parent[b] = a
+        elif b < a:
             parent[a] = b
-            flags[e] = 1
-            joined += 1
+        else:
+            continue
+        flags[e] = 1
+        joined += 1
     return joined
