@@ -124,7 +124,7 @@ class Snake:
     def turn(self, direc):
         """Head in absolute direction `direc`; a turn back onto the neck is ignored."""
         if not self.is_reversal(direc):
-            self._direction = Direction(direc)
+            self._direction = direc if type(direc) is Direction else Direction(direc)  # the enum's call is slow
 
     def eat_fruit(self):
         """The next move keeps the tail, so the snake grows by one."""

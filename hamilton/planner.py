@@ -136,9 +136,9 @@ class Planner:
         route can come back to a cell; the check after eating sees only the last moves. Back
         onto the cell left two moves ago is a turn back, even when a snake of 2 has left it."""
         entered, prev = {}, head
-        tree = self.tree
+        tree, held = self.tree, max(length, 3)
         for t, c in enumerate(route, 1):
-            if t - entered.get(c, -length) < max(length, 3):
+            if t - entered.get(c, -length) < held:
                 return prev, STAY if c == tree.stay[prev] else CROSS if c == tree.cross[prev] else FREE
             entered[c] = t
             prev = c
