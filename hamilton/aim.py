@@ -36,12 +36,14 @@ class Aims:
         self.tree = tree
         width, height = tree.width, tree.height
         size = width * height
-        self._into = [[] for _ in range(size)]  # cell -> the cells whose stay or cross leads into it
+        # cell -> the one cell whose stay leads into it (the stays go round the blocks' rings),
+        # and the cell whose cross does, NONE if none (the gates come in facing pairs)
+        self._stay_into, self._cross_into = [0] * size, [NONE] * size
         for c, n in enumerate(tree.stay):
-            self._into[n].append(c)
+            self._stay_into[n] = c
         for c, n in enumerate(tree.cross):
             if n != NONE:
-                self._into[n].append(c)
+                self._cross_into[n] = c
         self.neighbours, self._bands, self._guides = _board(width, height, step)
         self._last = None
 
@@ -62,19 +64,23 @@ class Aims:
         however much longer it needs. The cap keeps the count near the fruit while the
         snake is short, which is what makes planning cheap on big boards.
         """
-        size = len(self._into)
+        size = len(self._stay_into)
         cap = min(cap, size)
         dist = [cap] * size
         dist[target] = 0
-        into, ring, d, near = self._into, [target], 0, [target]
+        stay_into, cross_into, ring, d, near = self._stay_into, self._cross_into, [target], 0, [target]
         while ring and d + 1 < cap:  # ring by ring, each one lane step farther from the target
             d += 1
             farther = []
             for c in ring:
-                for p in into[c]:
-                    if dist[p] > d:
-                        dist[p] = d
-                        farther.append(p)
+                p = stay_into[c]
+                if dist[p] > d:
+                    dist[p] = d
+                    farther.append(p)
+                p = cross_into[c]
+                if p != NONE and dist[p] > d:
+                    dist[p] = d
+                    farther.append(p)
             near += farther
             ring = farther
         return dist, near

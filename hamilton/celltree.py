@@ -301,8 +301,10 @@ class CellTree:
         if that many do not get there (by default the number of cells: the outline never
         gets to the cell an odd x odd board leaves out)."""
         cell, steps, most = start, 0, len(self.stay) if most is None else most
-        while cell != goal and steps < most:
-            cell = self.next_on_outline(tree, cell)
+        stay, cross, gate = self.stay, self.cross, self.gate
+        while cell != goal and steps < most:  # next_on_outline, a step at a time
+            g = gate[cell]
+            cell = cross[cell] if g != NONE and tree[g] else stay[cell]
             steps += 1
         return steps
 
