@@ -170,12 +170,13 @@ def load(path):
     game = Game(width, height, config["initial-length"], seed if isinstance(seed, int) else None)
     game.restore(Snake(width, height, body, Direction(NAMES.index(direction))), fruit,
                  _field(data, "step", int, path), _field(data, "eaten", int, path))
-    _restore_rng(game, data.get("rng_state"), path)
+    restore_rng(game, data.get("rng_state"), path)
     return config, game
 
 
-def _restore_rng(game, saved, path):
-    """Reseat the fruit's random generator so the replay places the same fruits."""
+def restore_rng(game, saved, path):
+    """Reseat the fruit's random generator of `game` (a Game or a versus Duel) to a log's
+    "rng_state", so the same fruits come; none: as seeded. DebugLogError (one line) if bad."""
     if saved is None:
         return
     try:

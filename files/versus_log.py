@@ -27,7 +27,7 @@ import os
 
 import config as configuration
 from files import atomic
-from files.debuglog import HASH_CHARS, DebugLogError, to_text
+from files.debuglog import HASH_CHARS, DebugLogError, restore_rng, to_text
 from snake import Direction, NAMES, Snake, body_fault
 from versus.duel import SIDES, Duel, in_body, room_problem
 
@@ -146,17 +146,6 @@ def logged_fruit(fruit, snakes, width, height, path):
     if not (0 <= fruit[0] < width and 0 <= fruit[1] < height) or any(in_body(s, fruit) for s in snakes):
         raise DebugLogError(f"{path}: the fruit {list(fruit)} is not on a free cell")
     return fruit
-
-
-def restore_rng(duel, saved, path):
-    """Set the duel's random generator to a log's "rng_state" (none: as seeded); DebugLogError if bad."""
-    if saved is None:
-        return
-    try:
-        version, state, gauss = saved
-        duel.rng.setstate((version, tuple(state), gauss))
-    except (TypeError, ValueError) as e:
-        raise DebugLogError(f"{path}: bad rng_state ({e})") from None
 
 
 def read(path):

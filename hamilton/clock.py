@@ -51,6 +51,10 @@ class Clock:
         for k in range(length - 1, 0, -1):
             self._note_move(body[k], body[k - 1], now + length - k)
 
+    def tables(self):
+        """(free_at, open_at, shelter, mark, until, touch, neck): what a route search reads."""
+        return self.free_at, self.open_at, self.shelter, self.mark, self.until, self.touch, self.neck
+
     def copy(self):
         """A clock of its own with the same times (list copies: far cheaper than building one)."""
         twin = object.__new__(Clock)

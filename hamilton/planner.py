@@ -74,6 +74,9 @@ class Planner:
                 to_rim, from_rim = tree.wall_to[c] == rim, tree.wall_from[c] == rim
                 self._wall_apart[c] = -1 if to_rim and from_rim else size if to_rim or from_rim else 0
                 self._wall_met[c] = -1 if to_rim else size
+        # The board's tables every search reads, as _cheapest_first takes them into locals.
+        self._rules = (size, tree.stay, tree.cross, tree.gate, tree.block, tree.wall_to,
+                       self._wall_apart, self._wall_met, self.aims.neighbours)
 
     def states(self):
         """The states searched by every plan so far: the work done, for budgets."""
@@ -211,20 +214,16 @@ class Planner:
         return self._work, True
 
     def _cheapest_first(self, head, aim, clock, bans, later, within, work):
-        """searching()'s hot loop: the moves (free, cross, stay) relax inline, every table a local
-        (a call per state costs more than relaxing it). Priority p waits in buckets[p]."""
-        tree, size, fruit = self.tree, len(self.tree.stay), aim.fruit
-        stay, cross, gate, block, wall_to = tree.stay, tree.cross, tree.gate, tree.block, tree.wall_to
-        wall_apart, wall_met, neighbours = self._wall_apart, self._wall_met, self.aims.neighbours
+        """searching()'s hot loop: moves relax inline, every table a local (a call per state costs
+        more than relaxing it); priority p waits in buckets[p]."""
+        size, stay, cross, gate, block, wall_to, wall_apart, wall_met, neighbours = self._rules
         lanes, straight, guide, forgotten, length = aim.lanes, aim.straight, aim.guide, aim.forgotten, aim.length
-        free_at, open_at, shelter = clock.free_at, clock.open_at, clock.shelter
-        mark, until, touch, neck = clock.mark, clock.until, clock.touch, clock.neck
+        free_at, open_at, shelter, mark, until, touch, neck = clock.tables()
         no_stay, no_cross, no_free = bans.stay, bans.cross, bans.free
-        held, beside, open_ = HELD_COST, BESIDE_COST, OPEN_COST
+        held, beside, open_, fruit = HELD_COST, BESIDE_COST, OPEN_COST, aim.fruit
         deadline = NEVER if within is None else clock.now + within  # the move the fruit must be eaten by
         pause = counted = SLICE - self.taken % SLICE  # states until the next pause (a local count is cheaper)
-        base, buckets = work.start(head, guide[head], clock.now)
-        cost, dist, came = work.cost, work.dist, work.came
+        base, buckets, cost, dist, came = work.start(head, guide[head], clock.now)
         level = idle = 0  # the priority taken out; buckets empty in a row
         while idle < SPAN:
             bucket = buckets[level]
@@ -262,8 +261,7 @@ class Planner:
                         if lanes[n] >= length and free_at[n] <= t and (n != neck or s != head) and k < cost[n]:
                             cost[n], dist[n], came[n] = k, t, s
                             buckets[k - base + guide[n]].append(n)
-                n = cross[c]  # cross through the gate: over an edge still IN at the meal, or
-                # over an unmarked one into a block empty by then
+                n = cross[c]  # through the gate: over an edge IN at the meal, or unmarked into a block empty by then
                 if n != NONE and free_at[n] <= t and not no_cross[c]:
                     end, g, b = meal + lanes[n], gate[c], block[n]
                     kept = open_at[b]
@@ -272,8 +270,7 @@ class Planner:
                         if k < cost[ns]:
                             cost[ns], dist[ns], came[ns] = k, t, s
                             buckets[k - base + guide[n]].append(ns)
-                n = stay[c]  # stay in the block, passing the gate: past an edge still OUT at the
-                # meal, or past an unmarked one, drawing a wall that must close no loop
+                n = stay[c]  # past the gate: an edge OUT at the meal, or unmarked, drawing a wall that closes no loop
                 if free_at[n] <= t and not no_stay[c]:
                     end, g = meal + lanes[n], gate[c]
                     if g == NONE:  # no gate: no wall
@@ -326,13 +323,14 @@ class _Work:
         self.base, self.stride = 0, 8 * states
 
     def start(self, head, guide, now):
-        """(the base of a new search's costs, its buckets): the search from `head` (its guide
-        `guide`) at move `now` begins with the head alone, at priority 0."""
+        """(the base of a new search's costs, its buckets, and the cost, dist and came tables):
+        the search from `head` (its guide `guide`) at move `now` begins with the head alone, at
+        priority 0."""
         self.base -= self.stride
         if self.base < -(1 << 29):
             self.cost, self.base = [NEVER] * len(self.cost), -self.stride
         self.cost[head], self.dist[head] = self.base - guide, now
-        return self.base, [[head]] + [[] for _ in range(SPAN - 1)]
+        return self.base, [[head]] + [[] for _ in range(SPAN - 1)], self.cost, self.dist, self.came
 
 
 def last_meal(tree, head, fruit, clock):
