@@ -161,7 +161,7 @@ def test_boards_run_each_board_and_total(dumb_solver, capsys):
     assert lines[-1]["games"] == 8 and lines[-1]["wins"] + lines[-1]["losses"] + lines[-1]["stuck"] == 8
 
 
-@pytest.mark.parametrize("boards", ["3x", "1x1", "axb", "0x4"])
+@pytest.mark.parametrize("boards", ["3x", "1x1", "axb", "0x4", "8x8,1025x1024"])
 def test_bad_boards_flag(boards):
     done = headless("--boards", boards)
     assert done.returncode == 2 and "--boards" in done.stderr and "Traceback" not in done.stderr

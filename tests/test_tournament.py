@@ -112,6 +112,7 @@ def test_plot_draws_the_tournament(tmp_path):
     (("--versus", "rival", "--solver", "greedy"), "--solver cannot be used with --headless --versus"),
     (("--versus", "rival,player"), "a player plays in the window"),
     (("--versus", "rival", "--boards", "3x1"), "--versus on 3x1"),
+    (("--versus", "rival", "--boards", "8x8,10000x10000"), "--boards: 10000x10000 is too large"),
     (("--versus", "nosuch"), "--versus: no solver 'nosuch'"),
 ])
 def test_a_tournament_refuses_what_it_cannot_play_in_one_line(flags, says):
