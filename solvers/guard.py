@@ -5,7 +5,8 @@ which asks the solver and checks what it did. A call fails when the solver
 
     raises                     any exception (SystemExit too; Ctrl-C is let through)
     answers no direction       next_direction() gave something other than a snake.Direction
-                               or its int 0-3; planned_path() or hamiltonian_cycle() no cells
+                               or a whole number 0-3 (NumPy's too); planned_path() or
+                               hamiltonian_cycle() no cells
     changes the game           the game it was given differs from the real one afterwards
     takes too long             a call past MOVE_SECONDS (think(): past its deadline + that)
 
@@ -22,6 +23,7 @@ stderr, so the runner's JSON lines on stdout stay whole.
 """
 import contextlib
 import ctypes
+import operator
 import os
 import random
 import sys
@@ -51,6 +53,18 @@ class SolverFailed(Exception):
 class Overtime(BaseException):
     """Raised inside a solver's call that ran past its limit (a BaseException, so that the
     solver's own `except Exception` does not swallow it)."""
+
+
+def whole(value):
+    """`value` as a Python int if it is a whole number of any integer type (int, or NumPy's
+    int64 that a policy's argmax gives: anything with __index__), else None; a bool is no
+    number here."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 class Guarded:
@@ -85,8 +99,9 @@ class Guarded:
         answer = self._call("next_direction", self.solver.next_direction)
         if type(answer) is Direction:  # the built-in solvers' answer: nothing to convert
             return answer
-        if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer <= 3:
-            return Direction(answer)
+        number = whole(answer)
+        if number is not None and 0 <= number <= 3:
+            return Direction(number)
         raise self._fail("next_direction", f"answered {brief(answer)}, not a direction (snake.Direction or 0-3)")
 
     def think(self, deadline, clock):
@@ -122,8 +137,8 @@ class Guarded:
             return None
         game = self.game
         try:
-            cells = [(x, y) for x, y in answer]
-            if all(isinstance(x, int) and isinstance(y, int) and 0 <= x < game.width and 0 <= y < game.height
+            cells = [(whole(x), whole(y)) for x, y in answer]
+            if all(x is not None and y is not None and 0 <= x < game.width and 0 <= y < game.height
                    for x, y in cells):
                 return cells
         except (TypeError, ValueError):

@@ -62,6 +62,29 @@ MINE = textwrap.dedent('''
             return True
 
 
+    class Whole:
+        """A whole number of a type of its own, as NumPy's int64 is: it has __index__ only."""
+
+        def __init__(self, n):
+            self.n = n
+
+        def __index__(self):
+            return self.n
+
+        def __repr__(self):
+            return f"Whole({self.n})"
+
+
+    class Indexed(Hugger):
+        """Answers as a policy's argmax does: a whole number that is not a Python int."""
+
+        def next_direction(self):
+            return Whole(int(super().next_direction()))
+
+        def planned_path(self):
+            return [(Whole(x), Whole(y)) for x, y in super().planned_path()]
+
+
     class Eats(Hugger):
         def next_direction(self):
             self.game.snake.body.append(self.game.snake.tail())

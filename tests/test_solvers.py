@@ -164,6 +164,27 @@ def test_an_int_is_a_direction_but_a_bool_is_not(mine):
     assert Guarded.next_direction.__doc__
 
 
+def test_a_whole_number_of_another_type_is_an_int_too(mine):
+    """NumPy's int64 (a policy's argmax) has __index__ but is no int: a direction and a cell all the same."""
+    game = Game(4, 4, 2, seed=1)
+    solver, hugger = guarded(mine, "Indexed", game), guarded(mine, "Hugger", Game(4, 4, 2, seed=1))
+    for _ in range(12):
+        direc = solver.next_direction()
+        assert type(direc) is Direction and direc is hugger.next_direction()
+        path = solver.planned_path()
+        assert path == hugger.planned_path() and all(type(v) is int for cell in path for v in cell)
+        for play in (game, hugger.game):
+            play.snake.turn(direc)
+            play.step()
+
+
+def test_a_numpy_integer_is_a_direction():
+    np = pytest.importorskip("numpy", reason="./run.sh test installs numpy with gymnasium")
+    from solvers.guard import whole
+    assert [whole(v) for v in (np.int64(2), np.uint8(3), np.array(1))] == [2, 3, 1]
+    assert [whole(v) for v in (np.True_, True, np.float64(2.0), 2.0, "2", None)] == [None] * 6
+
+
 def test_failures_in_the_optional_calls_and_the_constructor(mine, fast_alarm):
     with pytest.raises(SolverFailed, match=r"BadInit.__init__ at move 1: raised RuntimeError: no"):
         guarded(mine, "BadInit")
