@@ -58,8 +58,8 @@ class Overtime(BaseException):
 def whole(value):
     """`value` as a Python int if it is a whole number of any integer type (int, or NumPy's
     int64 that a policy's argmax gives: anything with __index__), else None; a bool is no
-    number here."""
-    if isinstance(value, bool):
+    number here, nor an array's bool (dtype kind "b"), which older NumPy lets be an index."""
+    if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", None) == "b":
         return None
     try:
         return operator.index(value)

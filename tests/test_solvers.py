@@ -182,7 +182,7 @@ def test_a_numpy_integer_is_a_direction():
     np = pytest.importorskip("numpy", reason="./run.sh test installs numpy with gymnasium")
     from solvers.guard import whole
     assert [whole(v) for v in (np.int64(2), np.uint8(3), np.array(1))] == [2, 3, 1]
-    assert [whole(v) for v in (np.True_, True, np.float64(2.0), 2.0, "2", None)] == [None] * 6
+    assert [whole(v) for v in (np.True_, np.array(False), True, np.float64(2.0), 2.0, "2", None)] == [None] * 7
 
 
 def test_failures_in_the_optional_calls_and_the_constructor(mine, fast_alarm):
