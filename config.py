@@ -174,10 +174,16 @@ def check_keys(data, where):
                           + ", ".join(f'"{k}"' for k in missing))
 
 
+def size_problem(width, height):
+    """Why a `width` x `height` board is too big to play ("too large (at most N cells)"), or None."""
+    return f"too large (at most {MAX_CELLS} cells)" if width * height > MAX_CELLS else None
+
+
 def check_board(width, height, initial_length, where):
     """The board must hold the starting snake on its top row and leave room for a fruit."""
-    if width * height > MAX_CELLS:
-        raise ConfigError(f"{where}: a {width}x{height} board is too large (at most {MAX_CELLS} cells)")
+    too_big = size_problem(width, height)
+    if too_big:
+        raise ConfigError(f"{where}: a {width}x{height} board is {too_big}")
     if initial_length > width:
         raise ConfigError(f'{where}: "initial-length" {initial_length} does not fit on a board '
                           f"{cells(width)} wide (the snake starts on the top row)")

@@ -140,7 +140,7 @@ def _board_of(data, where):
     length = data.get("initial-length")
     if not _whole(length):
         raise ReplayError(f'{where}: "initial-length" must be a whole number')
-    if width * height > configuration.MAX_CELLS:
+    if configuration.size_problem(width, height):
         raise ReplayError(f"{where}: the board {board} is too large")
     problem = room_problem(width, height, length)
     if problem:

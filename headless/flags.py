@@ -150,8 +150,8 @@ def check_start_fill(args):
 
 
 def parse_boards(text):
-    """'1x2,3x3' -> [(1, 2), (3, 3)]; a board must have room for a snake and a fruit, and no
-    more cells than config.MAX_CELLS (a bigger one would fill the memory before its first move)."""
+    """'1x2,3x3' -> [(1, 2), (3, 3)]; a board must have room for a snake and a fruit, and be no
+    bigger than config.size_problem allows (a bigger one would fill the memory before its first move)."""
     boards = []
     for item in text.split(","):
         try:
@@ -160,8 +160,8 @@ def parse_boards(text):
             raise configuration.ConfigError(f"--boards: {item.strip()!r} is not WxH") from None
         if width < 1 or height < 1 or width * height < 2:
             raise configuration.ConfigError(f"--boards: {item.strip()} has no room for a snake and a fruit")
-        if width * height > configuration.MAX_CELLS:
-            raise configuration.ConfigError(f"--boards: {item.strip()} is too large "
-                                            f"(at most {configuration.MAX_CELLS} cells)")
+        too_big = configuration.size_problem(width, height)
+        if too_big:
+            raise configuration.ConfigError(f"--boards: {item.strip()} is {too_big}")
         boards.append((width, height))
     return boards

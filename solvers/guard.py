@@ -137,7 +137,9 @@ class Guarded:
             return None
         game = self.game
         try:
-            cells = [(whole(x), whole(y)) for x, y in answer]
+            cells = [(x, y) for x, y in answer]
+            if not all(type(x) is int and type(y) is int for x, y in cells):  # NumPy's, say: made ints
+                cells = [(whole(x), whole(y)) for x, y in cells]
             if all(x is not None and y is not None and 0 <= x < game.width and 0 <= y < game.height
                    for x, y in cells):
                 return cells
