@@ -21,6 +21,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+import config
 import solvers
 from game import WON, Game
 from play import Drive
@@ -171,6 +172,9 @@ def check_board(width, height, initial_length):
     """Refuse a board or a length the game cannot start with (ValueError, one line)."""
     for name, value in (("width", width), ("height", height), ("initial_length", initial_length)):
         check_count(name, value)
+    too_big = config.size_problem(width, height)
+    if too_big:  # the observation alone would hold 3 floats a cell, and the rules a list of every cell
+        raise ValueError(f"a {width}x{height} board is {too_big}")
     if width < initial_length:
         raise ValueError(f"width {width}: the snake of initial_length {initial_length} starts on the top row, "
                          f"so the board must be at least {initial_length} wide")

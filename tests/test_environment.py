@@ -635,6 +635,7 @@ def test_as_solver_refuses_what_is_no_policy():
                                                       "initial_length 1"),
     ({"width": 2, "initial_length": 3}, "width 2: the snake of initial_length 3 starts on the top row, so the "
                                         "board must be at least 3 wide"),
+    ({"width": 1025, "height": 1024}, "a 1025x1024 board is too large (at most 1048576 cells)"),
     ({"initial_length": -1}, "initial_length -1: it must be at least 1"),
     ({"height": 0}, "height 0: it must be at least 1"),
     ({"width": 8.5}, "width must be a whole number, not 8.5"),
